@@ -1,0 +1,94 @@
+package io.streamlab.bench;
+
+import io.streamlab.pipeline.IngestStatus;
+import io.streamlab.process.JavaProcess;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code streamlab ingest} running as a child process: a process of its own so its CPU time is
+ * the pipeline's alone (broker and generator excluded, as the study excluded BigQuery), and so it
+ * can be killed and restarted. Its status lines are parsed; everything else goes to a log file.
+ * Closing its standard input asks it to stop.
+ */
+final class IngestProcess implements AutoCloseable {
+  private final Process process;
+  private final Thread pump;
+  private volatile IngestStatus status = new IngestStatus(false, 0, 0, 0, 0, 0);
+
+  IngestProcess(List<String> ingestArgs, Path logFile) throws IOException {
+    process = JavaProcess.builder("io.streamlab.cli.Main")
+        .jvmOptions(List.of("-Xmx4g"))
+        .args(ingestArgs)
+        .startWithPipes();
+    PrintWriter log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8), true);
+    pump = new Thread(() -> pump(log), "ingest-output");
+    pump.setDaemon(true);
+    pump.start();
+  }
+
+  private void pump(PrintWriter log) {
+    try (BufferedReader r = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line; (line = r.readLine()) != null; ) {
+        IngestStatus s = IngestStatus.parse(line);
+        if (s != null) status = s;
+        else log.println(line);
+      }
+    } catch (IOException e) {
+      log.println("[streamlab] ingest output ended: " + e);
+    } finally {
+      log.close();
+    }
+  }
+
+  IngestStatus status() {
+    return status;
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** CPU time the ingestion process has used so far (user + system, all threads). */
+  Duration cpuTime() {
+    return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
+  }
+
+  /** Waits until the pipeline is running (a writer opened its table). */
+  void awaitReady(Duration timeout, Path logFile) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!status.ready()) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("ingestion exited with code " + process.exitValue()
+            + " before it was ready; see " + logFile);
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("ingestion not ready after " + timeout.toSeconds() + " s; see " + logFile);
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /** Asks for a clean stop (stdin closed), then kills it if it does not exit in time. */
+  @Override
+  public void close() throws InterruptedException {
+    try {
+      process.getOutputStream().close();
+    } catch (IOException ignored) {
+      // already gone
+    }
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+    pump.join(5_000);
+  }
+}

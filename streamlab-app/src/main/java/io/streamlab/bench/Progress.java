@@ -1,0 +1,38 @@
+package io.streamlab.bench;
+
+import io.streamlab.generator.GeneratorStats;
+import io.streamlab.pipeline.IngestStatus;
+import java.io.PrintStream;
+import java.util.function.Supplier;
+
+/** The live console line of a run: rates since the last line, totals, backlog, p99 so far. */
+final class Progress {
+  private final PrintStream out;
+  private final GeneratorStats gen;
+  private final Supplier<IngestStatus> ingest;
+  private final long startNanos;
+  private long lastNanos, lastAcked, lastWritten;
+
+  Progress(PrintStream out, GeneratorStats gen, Supplier<IngestStatus> ingest, long startNanos) {
+    this.out = out;
+    this.gen = gen;
+    this.ingest = ingest;
+    this.startNanos = startNanos;
+    this.lastNanos = startNanos;
+  }
+
+  void print(String phase) {
+    long now = System.nanoTime();
+    IngestStatus s = ingest.get();
+    long acked = gen.acked();
+    long written = s.rowsWritten() + s.failed();
+    double secs = Math.max(1e-9, (now - lastNanos) / 1e9);
+    out.printf("[%4.0fs %-8s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms%s%n",
+        (now - startNanos) / 1e9, phase, (acked - lastAcked) / secs, acked,
+        (written - lastWritten) / secs, written, Math.max(0, acked - written), s.p99Micros() / 1e3,
+        s.failed() > 0 ? String.format(" | dead-lettered %,d", s.failed()) : "");
+    lastNanos = now;
+    lastAcked = acked;
+    lastWritten = written;
+  }
+}

@@ -1,0 +1,77 @@
+package io.streamlab.bench;
+
+import io.streamlab.pipeline.DeadLetters;
+import io.streamlab.schema.SystemColumns;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Counts lost, duplicated and unexpected rows with SQL the stores share (DuckDB, PostgreSQL):
+ * the table and its dead-letter table together must hold every (producer, sequence) pair the
+ * generator sent.
+ */
+public final class TableVerifier {
+  private TableVerifier() {}
+
+  public static Verification verify(Connection c, String table, Map<Integer, Long> expectedPerProducer)
+      throws SQLException {
+    String failedTable = DeadLetters.tableFor(table);
+    boolean hasFailed = tableExists(c, failedTable);
+    String pid = SystemColumns.PRODUCER_ID, seq = SystemColumns.SEQUENCE;
+    String delivered = "SELECT " + pid + " AS p, " + seq + " AS s FROM " + quote(table)
+        + (hasFailed ? " UNION ALL SELECT " + pid + ", " + seq + " FROM " + quote(failedTable) : "");
+    long expected = expectedPerProducer.values().stream().mapToLong(Long::longValue).sum();
+    String expectedRel = expectedPerProducer.isEmpty()
+        ? "(SELECT -2 AS p, 0 AS n) e"
+        : "(VALUES " + expectedPerProducer.entrySet().stream()
+            .map(e -> "(" + e.getKey() + ", " + e.getValue() + ")").collect(Collectors.joining(", "))
+            + ") AS e(p, n)";
+    String sql = "WITH d AS (" + delivered + "), "
+        + "u AS (SELECT DISTINCT p, s FROM d), "
+        + "m AS (SELECT u.p, u.s FROM u JOIN " + expectedRel + " ON u.p = e.p AND u.s >= 0 AND u.s < e.n) "
+        + "SELECT (SELECT count(*) FROM d), (SELECT count(*) FROM u), (SELECT count(*) FROM m)";
+    long rows, distinctAll, matched;
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      rows = rs.getLong(1);
+      distinctAll = rs.getLong(2);
+      matched = rs.getLong(3);
+    }
+    long first = 0, last = 0;
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT min(" + SystemColumns.WRITE_TIME_MICROS + "), max("
+            + SystemColumns.WRITE_TIME_MICROS + ") FROM " + quote(table))) {
+      rs.next();
+      first = rs.getLong(1);
+      last = rs.getLong(2);
+    }
+    Map<String, Long> failedByStage = new TreeMap<>();
+    if (hasFailed) {
+      try (Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT stage, count(*) FROM " + quote(failedTable) + " GROUP BY stage")) {
+        while (rs.next()) failedByStage.put(rs.getString(1), rs.getLong(2));
+      }
+    }
+    return new Verification(expected, rows, matched, expected - matched, rows - distinctAll,
+        distinctAll - matched, failedByStage, first, last);
+  }
+
+  static boolean tableExists(Connection c, String table) throws SQLException {
+    try (var ps = c.prepareStatement("SELECT count(*) FROM information_schema.tables WHERE table_name = ?")) {
+      ps.setString(1, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getLong(1) > 0;
+      }
+    }
+  }
+
+  static String quote(String identifier) {
+    return '"' + identifier.replace("\"", "\"\"") + '"';
+  }
+}

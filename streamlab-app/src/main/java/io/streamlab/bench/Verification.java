@@ -1,0 +1,25 @@
+package io.streamlab.bench;
+
+import java.util.Map;
+
+/**
+ * What the table holds compared with what the generator sent. A dead-lettered event counts as
+ * delivered (it is in {@code <table>_failed} with its bytes), and is reported per stage.
+ *
+ * @param expected events the generator sent (sequences 0..n-1 per producer)
+ * @param rows rows in the table plus rows in the dead-letter table
+ * @param distinct distinct expected (producer, sequence) pairs found
+ * @param lost expected pairs found nowhere
+ * @param duplicated rows beyond the first for the same pair
+ * @param unexpected distinct pairs found that the generator never sent
+ * @param failedByStage dead-letter rows per stage
+ * @param firstWriteMicros earliest write time in the table (0 if empty)
+ * @param lastWriteMicros latest write time in the table (0 if empty)
+ */
+public record Verification(long expected, long rows, long distinct, long lost, long duplicated,
+    long unexpected, Map<String, Long> failedByStage, long firstWriteMicros, long lastWriteMicros) {
+
+  public long failed() {
+    return failedByStage.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

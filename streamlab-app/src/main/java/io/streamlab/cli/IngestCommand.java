@@ -1,0 +1,89 @@
+package io.streamlab.cli;
+
+import io.streamlab.pipeline.IngestPipeline;
+import io.streamlab.pipeline.IngestSettings;
+import io.streamlab.pipeline.StatusReporter;
+import io.streamlab.store.StoreSpec;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "ingest", mixinStandardHelpOptions = true,
+    description = {"Run the ingestion pipeline: read the topic, decode, append at-least-once (no shuffle) "
+        + "into a table whose columns come from the schema, plus system columns (producer id, sequence, "
+        + "intended send time, write time). The table is created if missing. Events that fail go to "
+        + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded."})
+final class IngestCommand implements Callable<Integer> {
+  @Option(names = "--bootstrapServers", required = true, description = "Kafka bootstrap servers, host:port[,host:port].")
+  String bootstrapServers;
+
+  @Option(names = "--topic", defaultValue = "events", description = "Topic to read. Default: ${DEFAULT-VALUE}.")
+  String topic;
+
+  @Option(names = "--db", defaultValue = "streamlab.duckdb", description = "DuckDB file of the table. Default: ${DEFAULT-VALUE}.")
+  Path db;
+
+  @Option(names = "--table", defaultValue = "events", description = "Table to append to. Default: ${DEFAULT-VALUE}.")
+  String table;
+
+  @Mixin SchemaOptions schema;
+  @Mixin RunnerOptions runner;
+
+  @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
+  Long maxRecords;
+
+  @Option(names = "--maxReadTime", converter = DurationConverter.class,
+      description = "Stop reading after this long, e.g. 60s.")
+  Duration maxReadTime;
+
+  @Option(names = "--statusIntervalMs", defaultValue = "5000",
+      description = "Print a status line this often (ms); 0 = never. Default: ${DEFAULT-VALUE}.")
+  long statusIntervalMs;
+
+  @Option(names = "--latencyLog", paramLabel = "FILE",
+      description = "Append each status interval's latency histogram to this HdrHistogram log.")
+  Path latencyLog;
+
+  @Option(names = "--stopOnStdinClose", description = "Stop when standard input closes (used by 'streamlab run').")
+  boolean stopOnStdinClose;
+
+  @Override
+  public Integer call() throws Exception {
+    IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
+        schema.transportFormat, StoreSpec.duckdb(db), table, runner.appendBatchSize, maxRecords, maxReadTime);
+    Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
+    IngestPipeline.build(pipeline, settings);
+    StatusReporter reporter = statusIntervalMs > 0
+        ? new StatusReporter(System.out, statusIntervalMs, latencyLog) : null;
+    if (stopOnStdinClose) watchStdin(reporter);
+    PipelineResult result = pipeline.run();
+    result.waitUntilFinish();
+    if (reporter != null) reporter.close();
+    return 0;
+  }
+
+  /**
+   * The parent closes our stdin to stop us (and if the parent dies, stdin closes too, so no
+   * orphan keeps the DuckDB file locked). Every append is already durable, so exiting is safe:
+   * the JVM's shutdown hooks close the store.
+   */
+  private static void watchStdin(StatusReporter reporter) {
+    Thread t = new Thread(() -> {
+      try (InputStream in = System.in) {
+        while (in.read() >= 0) { /* nothing is expected on stdin */ }
+      } catch (Exception ignored) {
+        // closed either way
+      }
+      if (reporter != null) reporter.close();
+      System.exit(0);
+    }, "stdin-watch");
+    t.setDaemon(true);
+    t.start();
+  }
+}

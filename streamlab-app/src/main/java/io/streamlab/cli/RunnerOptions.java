@@ -1,0 +1,51 @@
+package io.streamlab.cli;
+
+import io.streamlab.pipeline.RunnerChoice;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Which Beam runner executes ingestion, and how it batches. Shared by ingest and run. */
+final class RunnerOptions {
+  @Option(names = "--runner", defaultValue = "FlinkRunner",
+      description = "Beam runner: FlinkRunner (default; embedded MiniCluster unless --flinkMaster "
+          + "names a cluster) or DirectRunner (small tests only: ~5 k events/s).")
+  String runner;
+
+  @Option(names = "--flinkMaster", defaultValue = "[local]",
+      description = "Flink JobManager host:port, or [local] for an embedded MiniCluster. Default: ${DEFAULT-VALUE}.")
+  String flinkMaster;
+
+  @Option(names = "--parallelism", defaultValue = "0",
+      description = "Pipeline parallelism; 0 = one per core of this machine. Default: ${DEFAULT-VALUE}.")
+  int parallelism;
+
+  @Option(names = "--maxBundleSize", defaultValue = "10000",
+      description = "Flink: most elements in one bundle (a bundle ends with an append). Default: ${DEFAULT-VALUE}.")
+  int maxBundleSize;
+
+  @Option(names = "--maxBundleTimeMills", defaultValue = "250",
+      description = "Flink: longest a bundle stays open, ms; bounds latency at low rates. Default: ${DEFAULT-VALUE}.")
+  long maxBundleTimeMills;
+
+  @Option(names = "--appendBatchSize", defaultValue = "10000",
+      description = "Most rows in one table append. Default: ${DEFAULT-VALUE}.")
+  int appendBatchSize;
+
+  @Option(names = "--beamArg", paramLabel = "--NAME=VALUE",
+      description = "Any further Beam pipeline option, passed as is (repeatable), e.g. --beamArg=--checkpointingInterval=10000.")
+  List<String> beamArgs = new ArrayList<>();
+
+  RunnerChoice toChoice() {
+    int p = parallelism > 0 ? parallelism : Runtime.getRuntime().availableProcessors();
+    return new RunnerChoice(runner, flinkMaster, p, maxBundleSize, maxBundleTimeMills, beamArgs);
+  }
+
+  List<String> asArgs() {
+    List<String> a = new ArrayList<>(List.of("--runner=" + runner, "--flinkMaster=" + flinkMaster,
+        "--parallelism=" + parallelism, "--maxBundleSize=" + maxBundleSize,
+        "--maxBundleTimeMills=" + maxBundleTimeMills, "--appendBatchSize=" + appendBatchSize));
+    for (String b : beamArgs) a.add("--beamArg=" + b);
+    return a;
+  }
+}

@@ -1,0 +1,76 @@
+package io.streamlab.pipeline;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Live figures of the ingestion running in this JVM (embedded Flink MiniCluster or DirectRunner:
+ * every worker thread is in this process), read by the status reporter. The authoritative counts
+ * and latencies of a run come from the table itself; these only drive progress output.
+ */
+public final class IngestMetrics {
+  private static final IngestMetrics INSTANCE = new IngestMetrics();
+
+  private final LongAdder eventsRead = new LongAdder();
+  private final LongAdder bytesRead = new LongAdder();
+  private final LongAdder rowsWritten = new LongAdder();
+  private final Map<DeadLetters.Stage, LongAdder> failed = new EnumMap<>(DeadLetters.Stage.class);
+  private final AtomicLong writersOpen = new AtomicLong();
+  /** End-to-end latency in microseconds from intended send time to the append returning. */
+  private final Recorder latencyMicros = new Recorder(3_600_000_000L, 3);
+  private final Histogram cumulative = new Histogram(3_600_000_000L, 3);
+
+  private IngestMetrics() {
+    for (DeadLetters.Stage s : DeadLetters.Stage.values()) failed.put(s, new LongAdder());
+  }
+
+  public static IngestMetrics get() {
+    return INSTANCE;
+  }
+
+  void recordRead(int payloadBytes) {
+    eventsRead.increment();
+    bytesRead.add(payloadBytes);
+  }
+
+  void recordFailed(DeadLetters.Stage stage) {
+    failed.get(stage).increment();
+  }
+
+  void recordWritten(long rows) {
+    rowsWritten.add(rows);
+  }
+
+  void recordLatency(long micros) {
+    latencyMicros.recordValue(Math.max(0, Math.min(micros, 3_600_000_000L)));
+  }
+
+  void writerOpened() {
+    writersOpen.incrementAndGet();
+  }
+
+  public long eventsRead() { return eventsRead.sum(); }
+  public long bytesRead() { return bytesRead.sum(); }
+  public long rowsWritten() { return rowsWritten.sum(); }
+  public long failed(DeadLetters.Stage stage) { return failed.get(stage).sum(); }
+  public long failedTotal() {
+    return failed.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+  /** True once a writer has opened its table: the pipeline is running. */
+  public boolean ready() { return writersOpen.get() > 0; }
+
+  /** Latencies recorded since the last call, folded into the cumulative histogram too. */
+  public synchronized Histogram intervalLatency() {
+    Histogram interval = latencyMicros.getIntervalHistogram();
+    cumulative.add(interval);
+    return interval;
+  }
+
+  public synchronized Histogram cumulativeLatency() {
+    return cumulative.copy();
+  }
+}

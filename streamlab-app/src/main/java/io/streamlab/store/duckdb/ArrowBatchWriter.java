@@ -1,0 +1,119 @@
+package io.streamlab.store.duckdb;
+
+import io.streamlab.metrics.Clock;
+import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.TableWriter;
+import java.io.IOException;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Appends a batch as one Arrow record batch handed to DuckDB through the Arrow C stream interface
+ * and one {@code INSERT ... SELECT}: one atomic append, ~3x faster here than DuckDB's Appender
+ * (measured 88-98 k rows/s vs 23-31 k for 1.1 KB rows). Vectors are fresh for every batch: DuckDB
+ * may still hold exported buffers, and reusing them crashed the JVM.
+ */
+final class ArrowBatchWriter implements TableWriter {
+  private final DuckDBConnection connection;
+  private final String insertSql;
+  private final String streamName;
+  private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
+  private final AvroArrow.Setter[] setters;
+  private final BufferAllocator allocator = new RootAllocator();
+
+  ArrowBatchWriter(DuckDBConnection connection, String table, Schema record) {
+    this.connection = connection;
+    List<Field> fields = new ArrayList<>();
+    List<Schema.Field> avroFields = record.getFields();
+    setters = new AvroArrow.Setter[avroFields.size()];
+    for (int k = 0; k < setters.length; k++) {
+      fields.add(AvroArrow.field(avroFields.get(k).name(), avroFields.get(k).schema()));
+      setters[k] = AvroArrow.setter(avroFields.get(k).schema());
+    }
+    fields.add(AvroArrow.field(SystemColumns.WRITE_TIME_MICROS, Schema.create(Schema.Type.LONG)));
+    arrowSchema = new org.apache.arrow.vector.types.pojo.Schema(fields);
+    streamName = "streamlab_batch_" + Integer.toHexString(System.identityHashCode(this));
+    insertSql = "INSERT INTO " + DuckDbTypes.quote(table) + " SELECT * FROM " + streamName;
+  }
+
+  @Override
+  public long append(List<GenericRecord> records) throws SQLException, IOException {
+    int n = records.size();
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
+      batch.allocateNew();
+      List<FieldVector> vectors = batch.getFieldVectors();
+      for (int i = 0; i < n; i++) {
+        GenericRecord r = records.get(i);
+        for (int k = 0; k < setters.length; k++) setters[k].set(vectors.get(k), i, r.get(k));
+      }
+      long writeTime = Clock.nowMicros();
+      BigIntVector writeTimes = (BigIntVector) vectors.get(setters.length);
+      for (int i = 0; i < n; i++) writeTimes.setSafe(i, writeTime);
+      batch.setRowCount(n);
+      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+        Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
+        connection.registerArrowStream(streamName, stream);
+        try (Statement st = connection.createStatement()) {
+          st.execute(insertSql);
+        }
+      }
+      return writeTime;
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    connection.close();
+    allocator.close();
+  }
+
+  /** An ArrowReader over one in-memory batch (DuckDB reads the C stream to its end). */
+  private static final class OneBatch extends ArrowReader {
+    private final VectorSchemaRoot source;
+    private boolean done;
+
+    OneBatch(BufferAllocator allocator, VectorSchemaRoot source) {
+      super(allocator);
+      this.source = source;
+    }
+
+    @Override
+    public boolean loadNextBatch() throws IOException {
+      if (done) return false;
+      done = true;
+      try (ArrowRecordBatch b = new VectorUnloader(source).getRecordBatch()) {
+        loadRecordBatch(b);
+      }
+      return true;
+    }
+
+    @Override
+    public long bytesRead() {
+      return 0;
+    }
+
+    @Override
+    protected void closeReadSource() {}
+
+    @Override
+    protected org.apache.arrow.vector.types.pojo.Schema readSchema() {
+      return source.getSchema();
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package io.streamlab.store.duckdb;
+
+import io.streamlab.store.TableStore;
+import io.streamlab.store.TableWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * A DuckDB database file. DuckDB lets one process open a file for writing, so all stores of the
+ * same file in this JVM (every pipeline writer thread) share one database instance, counted by
+ * reference; each writer gets its own duplicated connection.
+ */
+public final class DuckDbStore implements TableStore {
+  private static final Map<Path, Shared> OPEN = new HashMap<>();
+
+  private static final class Shared {
+    final DuckDBConnection connection;
+    int references;
+
+    Shared(DuckDBConnection connection) {
+      this.connection = connection;
+    }
+  }
+
+  private final Path file;
+  private final Shared shared;
+  private boolean closed;
+
+  public DuckDbStore(Path file) {
+    this.file = file.toAbsolutePath().normalize();
+    synchronized (OPEN) {
+      Shared s = OPEN.get(this.file);
+      if (s == null) {
+        try {
+          s = new Shared((DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + this.file));
+        } catch (SQLException e) {
+          throw new IllegalStateException("cannot open DuckDB file " + this.file + ": " + e.getMessage(), e);
+        }
+        OPEN.put(this.file, s);
+      }
+      s.references++;
+      shared = s;
+    }
+  }
+
+  @Override
+  public void createTableIfMissing(String table, Schema tableRecordSchema) throws SQLException {
+    // Serialized per database: two writers creating the same table at once is a catalog
+    // write-write conflict in DuckDB, even with IF NOT EXISTS.
+    synchronized (shared) {
+      try (Connection c = shared.connection.duplicate(); Statement st = c.createStatement()) {
+        st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema));
+      }
+    }
+  }
+
+  @Override
+  public TableWriter openWriter(String table, Schema tableRecordSchema) throws SQLException {
+    return new ArrowBatchWriter(shared.connection.duplicate(), table, tableRecordSchema);
+  }
+
+  @Override
+  public Connection openQueryConnection() throws SQLException {
+    return shared.connection.duplicate();
+  }
+
+  @Override
+  public void close() throws SQLException {
+    synchronized (OPEN) {
+      if (closed) return;
+      closed = true;
+      if (--shared.references == 0) {
+        OPEN.remove(file);
+        shared.connection.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.streamlab.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.streamlab.bench.TableVerifier;
+import io.streamlab.bench.Verification;
+import io.streamlab.broker.EmbeddedKafka;
+import io.streamlab.broker.Topics;
+import io.streamlab.formats.TransportFormat;
+import io.streamlab.generator.EventGenerator;
+import io.streamlab.generator.GeneratorSettings;
+import io.streamlab.generator.GeneratorStats;
+import io.streamlab.schema.SchemaLoader;
+import io.streamlab.store.StoreSpec;
+import io.streamlab.store.TableStore;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.Pipeline;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Embedded Kafka -> Beam (DirectRunner and FlinkRunner) -> DuckDB: every generated
+ * (producer, sequence) pair must be in the table, exactly once.
+ */
+class IngestPipelineTest {
+  private static final int EVENTS = 3_000;
+  @TempDir static Path dir;
+  private static EmbeddedKafka kafka;
+  private static final Schema SCHEMA = SchemaLoader.loadDefault();
+
+  @BeforeAll
+  static void startBroker() throws Exception {
+    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
+  }
+
+  @AfterAll
+  static void stopBroker() throws Exception {
+    if (kafka != null) kafka.close();
+  }
+
+  @Test
+  void directRunnerIngestsEveryEvent() throws Exception {
+    ingestAndVerify("direct", new RunnerChoice("DirectRunner", "[local]", 2, 1000, 250, List.of()));
+  }
+
+  @Test
+  void flinkRunnerIngestsEveryEvent() throws Exception {
+    ingestAndVerify("flink", new RunnerChoice("FlinkRunner", "[local]", 2, 1000, 250, List.of()));
+  }
+
+  private void ingestAndVerify(String name, RunnerChoice runner) throws Exception {
+    String topic = "events-" + name;
+    Topics.create(kafka.bootstrapServers(), topic, 2);
+    GeneratorStats gen = new EventGenerator(new EventGenerator.Config(kafka.bootstrapServers(), topic, SCHEMA,
+        TransportFormat.THRIFT, GeneratorSettings.builder().build(), 7, 2, 0, 0, EVENTS, null, Map.of())).run();
+    assertEquals(EVENTS, gen.acked());
+
+    StoreSpec store = StoreSpec.duckdb(dir.resolve(name + ".duckdb"));
+    Pipeline p = Pipeline.create(runner.toOptions());
+    IngestPipeline.build(p, new IngestSettings(kafka.bootstrapServers(), topic, SCHEMA, TransportFormat.THRIFT,
+        store, "events", 500, (long) EVENTS, Duration.ofSeconds(120)));
+    p.run().waitUntilFinish();
+
+    Verification v;
+    try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
+      v = TableVerifier.verify(c, "events", gen.sequencesPerProducer());
+    }
+    assertEquals(EVENTS, v.expected());
+    assertEquals(0, v.lost(), "lost rows");
+    assertEquals(0, v.duplicated(), "duplicated rows");
+    assertEquals(0, v.unexpected(), "unexpected rows");
+    assertEquals(0, v.failed(), "dead-lettered rows");
+    assertEquals(EVENTS, v.rows());
+  }
+}
