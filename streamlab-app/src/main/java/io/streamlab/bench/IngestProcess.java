@@ -23,10 +23,11 @@ final class IngestProcess implements AutoCloseable {
   private final Process process;
   private final Thread pump;
   private volatile IngestStatus status = new IngestStatus(false, 0, 0, 0, 0, 0);
+  private volatile long statusLines;
 
   IngestProcess(List<String> ingestArgs, Path logFile) throws IOException {
     process = JavaProcess.builder("io.streamlab.cli.Main")
-        .jvmOptions(List.of("-Xmx4g"))
+        .jvmOptions(jvmOptions())
         .args(ingestArgs)
         .startWithPipes();
     PrintWriter log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8), true);
@@ -35,12 +36,23 @@ final class IngestProcess implements AutoCloseable {
     pump.start();
   }
 
+  /** -Xmx4g plus whatever STREAMLAB_INGEST_JAVA_OPTS adds (e.g. a profiler, more heap). */
+  private static List<String> jvmOptions() {
+    List<String> opts = new java.util.ArrayList<>(List.of("-Xmx4g"));
+    String extra = System.getenv("STREAMLAB_INGEST_JAVA_OPTS");
+    if (extra != null && !extra.isBlank()) opts.addAll(List.of(extra.trim().split("\\s+")));
+    return opts;
+  }
+
   private void pump(PrintWriter log) {
     try (BufferedReader r = new BufferedReader(
         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line; (line = r.readLine()) != null; ) {
         IngestStatus s = IngestStatus.parse(line);
-        if (s != null) status = s;
+        if (s != null) {
+          status = s;
+          statusLines++;
+        }
         else log.println(line);
       }
     } catch (IOException e) {
@@ -76,6 +88,22 @@ final class IngestProcess implements AutoCloseable {
       }
       Thread.sleep(100);
     }
+  }
+
+  /**
+   * Ends the ingestion's current latency interval and waits for it to be logged: latency
+   * intervals starting after the returned time hold only events sent after it.
+   *
+   * @return epoch millis before which the marked interval started
+   */
+  long markLatencyInterval() throws IOException, InterruptedException {
+    long before = statusLines;
+    long now = System.currentTimeMillis();
+    process.getOutputStream().write((io.streamlab.cli.IngestCommand.MARK + "\n").getBytes(StandardCharsets.UTF_8));
+    process.getOutputStream().flush();
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (statusLines == before && System.nanoTime() < deadline && process.isAlive()) Thread.sleep(10);
+    return now;
   }
 
   /** Asks for a clean stop (stdin closed), then kills it if it does not exit in time. */

@@ -14,21 +14,27 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * {@code streamlab run}: broker up (embedded unless one is given), ingestion started as its own
- * process, the generator run for the duration at the rate, ingestion drained, the table verified,
- * and one summary printed and saved in the run directory.
+ * process, a warm-up (generated, ingested and drained, verified but not measured: JIT and Flink
+ * start-up would otherwise dominate short runs), then the measured generation at the rate for
+ * the duration, a drain, verification of the table, and one summary printed and saved.
  */
 public final class LabRun {
+  /** Producer ids of the warm-up phase start here, clear of the measured phase's. */
+  static final int WARMUP_PRODUCER_BASE = 1_000;
+
   /**
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
    *     store and status flags, which the run sets
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
-      EventGenerator.Config generator, List<String> ingestArgs, Duration drainTimeout,
+      EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
       Duration progressInterval) {}
 
   private final Config config;
@@ -68,67 +74,85 @@ public final class LabRun {
         "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
         "--stopOnStdinClose"));
     args.addAll(config.ingestArgs());
+    EventGenerator.Config measured = config.generator().withBootstrapServers(bootstrap);
+    Map<Integer, Long> expected = new HashMap<>();
     GeneratorStats gen;
     Duration cpu;
-    long windowNanos;
-    IngestStatus last;
+    long windowNanos, measuredFromMillis, doneBefore;
+    IngestStatus atStart, last;
     try (IngestProcess ingest = new IngestProcess(args, ingestLog)) {
       out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
       ingest.awaitReady(Duration.ofMinutes(3), ingestLog);
+      long acked = 0;
+      if (!config.warmup().isZero()) {
+        GeneratorStats warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0);
+        expected.putAll(warm.sequencesPerProducer());
+        acked = warm.acked();
+        drain(ingest, acked, ingestLog, "warm-up");
+      }
+      measuredFromMillis = ingest.markLatencyInterval();
+      atStart = ingest.status();
+      doneBefore = atStart.rowsWritten() + atStart.failed();
       Duration cpuAtStart = ingest.cpuTime();
       long start = System.nanoTime();
-      EventGenerator generator = new EventGenerator(config.generator().withBootstrapServers(bootstrap));
-      Progress progress = new Progress(out, generator.stats(), ingest::status, start);
-      out.printf("[streamlab] generating %s for %s, ingesting into %s table %s%n",
-          rateText(config.generator().ratePerSec()), config.generator().duration(), store, config.table());
-      Thread genThread = new Thread(() -> {
-        try {
-          generator.run();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "generator");
-      genThread.start();
-      long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
-      while (genThread.isAlive()) {
-        genThread.join(100);
-        if (System.nanoTime() >= nextProgress) {
-          progress.print("generate");
-          nextProgress += config.progressInterval().toNanos();
-        }
-        if (!ingest.isAlive()) {
-          generator.stop();
-          throw new IllegalStateException("ingestion died during the run; see " + ingestLog);
-        }
-      }
-      gen = generator.stats();
-      last = drain(ingest, gen, progress, ingestLog);
+      gen = generate("measure", measured, ingest, ingestLog, doneBefore);
+      expected.putAll(gen.sequencesPerProducer());
+      last = drain(ingest, acked + gen.acked(), ingestLog, "measure");
       windowNanos = System.nanoTime() - start;
       cpu = ingest.cpuTime().minus(cpuAtStart);
     }
-    Histogram latency = LatencyLog.read(latencyLog);
+    Histogram latency = LatencyLog.read(latencyLog, measuredFromMillis);
     Verification v;
     try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
-      v = TableVerifier.verify(c, config.table(), gen.sequencesPerProducer());
+      v = TableVerifier.verify(c, config.table(), expected, measuredFromMillis * 1000);
     }
-    RunResult result = new RunResult(gen, v, last.bytesRead(), cpu, windowNanos / 1e9, latency,
-        Runtime.getRuntime().availableProcessors());
+    RunResult result = new RunResult(gen, v, last.bytesRead() - atStart.bytesRead(), cpu, windowNanos / 1e9,
+        latency, Runtime.getRuntime().availableProcessors());
     result.print(out);
     result.save(runDir);
     return result;
   }
 
-  /** Waits until every acknowledged event is in the table (or dead-lettered), or progress stops. */
-  private IngestStatus drain(IngestProcess ingest, GeneratorStats gen, Progress progress, Path ingestLog)
+  /** Runs one generator phase with progress lines; returns once every event is acknowledged. */
+  private GeneratorStats generate(String phase, EventGenerator.Config cfg, IngestProcess ingest, Path ingestLog,
+      long ingestedBefore) throws InterruptedException {
+    EventGenerator generator = new EventGenerator(cfg);
+    Progress progress = new Progress(out, generator.stats(), ingest::status, ingestedBefore);
+    out.printf("[streamlab] %s: generating %s for %d s%n", phase, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
+    Thread genThread = new Thread(() -> {
+      try {
+        generator.run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "generator-" + phase);
+    genThread.start();
+    long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
+    while (genThread.isAlive()) {
+      genThread.join(100);
+      if (System.nanoTime() >= nextProgress) {
+        progress.print(phase);
+        nextProgress += config.progressInterval().toNanos();
+      }
+      if (!ingest.isAlive()) {
+        generator.stop();
+        throw new IllegalStateException("ingestion died during the run; see " + ingestLog);
+      }
+    }
+    GeneratorStats stats = generator.stats();
+    out.printf("[streamlab] %s: %,d events sent, %,d acknowledged; draining%n", phase, stats.sent(), stats.acked());
+    return stats;
+  }
+
+  /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
+  private IngestStatus drain(IngestProcess ingest, long target, Path ingestLog, String phase)
       throws InterruptedException {
-    out.printf("[streamlab] generator done: %,d events sent, %,d acknowledged; draining%n", gen.sent(), gen.acked());
     long lastChange = System.nanoTime();
     long lastDone = -1;
-    long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
     while (true) {
       IngestStatus s = ingest.status();
       long done = s.rowsWritten() + s.failed();
-      if (done >= gen.acked()) {
+      if (done >= target) {
         Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
         return ingest.status();
       }
@@ -136,15 +160,11 @@ public final class LabRun {
         lastDone = done;
         lastChange = System.nanoTime();
       } else if (System.nanoTime() - lastChange > config.drainTimeout().toNanos()) {
-        out.printf("[streamlab] drain stopped making progress for %d s with %,d of %,d events in; verifying what is there%n",
-            config.drainTimeout().toSeconds(), done, gen.acked());
+        out.printf("[streamlab] %s: no progress for %d s with %,d of %,d events in; verifying what is there%n",
+            phase, config.drainTimeout().toSeconds(), done, target);
         return s;
       }
       if (!ingest.isAlive()) throw new IllegalStateException("ingestion died while draining; see " + ingestLog);
-      if (System.nanoTime() >= nextProgress) {
-        progress.print("drain");
-        nextProgress += config.progressInterval().toNanos();
-      }
       Thread.sleep(100);
     }
   }

@@ -10,15 +10,17 @@ final class Progress {
   private final PrintStream out;
   private final GeneratorStats gen;
   private final Supplier<IngestStatus> ingest;
-  private final long startNanos;
-  private long lastNanos, lastAcked, lastWritten;
+  private final long startNanos = System.nanoTime();
+  private final long ingestedBefore;
+  private long lastNanos = startNanos, lastAcked, lastWritten;
 
-  Progress(PrintStream out, GeneratorStats gen, Supplier<IngestStatus> ingest, long startNanos) {
+  /** @param ingestedBefore rows ingested before this phase (earlier phases' events) */
+  Progress(PrintStream out, GeneratorStats gen, Supplier<IngestStatus> ingest, long ingestedBefore) {
     this.out = out;
     this.gen = gen;
     this.ingest = ingest;
-    this.startNanos = startNanos;
-    this.lastNanos = startNanos;
+    this.ingestedBefore = ingestedBefore;
+    this.lastWritten = ingestedBefore;
   }
 
   void print(String phase) {
@@ -26,10 +28,11 @@ final class Progress {
     IngestStatus s = ingest.get();
     long acked = gen.acked();
     long written = s.rowsWritten() + s.failed();
+    long phaseWritten = written - ingestedBefore;
     double secs = Math.max(1e-9, (now - lastNanos) / 1e9);
     out.printf("[%4.0fs %-8s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms%s%n",
         (now - startNanos) / 1e9, phase, (acked - lastAcked) / secs, acked,
-        (written - lastWritten) / secs, written, Math.max(0, acked - written), s.p99Micros() / 1e3,
+        (written - lastWritten) / secs, phaseWritten, Math.max(0, acked - phaseWritten), s.p99Micros() / 1e3,
         s.failed() > 0 ? String.format(" | dead-lettered %,d", s.failed()) : "");
     lastNanos = now;
     lastAcked = acked;

@@ -16,22 +16,22 @@ import org.HdrHistogram.Histogram;
  * The figures of one run, derived from the generator's counts, the verified table, the ingestion
  * process's CPU time and its latency log.
  *
- * @param ingestBytes payload bytes the pipeline read
- * @param ingestCpu CPU time of the ingestion process over the run window
- * @param windowSeconds generator start to end of drain
+ * @param ingestBytes payload bytes the pipeline read in the measurement window
+ * @param ingestCpu CPU time of the ingestion process over the measurement window
+ * @param windowSeconds measured generation start to end of drain
  * @param latencyMicros end-to-end latency, intended send time to append returned
  */
 public record RunResult(GeneratorStats generator, Verification table, long ingestBytes,
     Duration ingestCpu, double windowSeconds, Histogram latencyMicros, int machineCores) {
 
-  /** Seconds from the first to the last row written: the span ingestion was actually busy. */
+  /** Seconds from the first to the last measured row written: the span ingestion was busy. */
   public double ingestSeconds() {
     double span = (table.lastWriteMicros() - table.firstWriteMicros()) / 1e6;
     return span > 0 ? span : windowSeconds;
   }
 
   public double eventsPerSecond() {
-    return table.rows() / ingestSeconds();
+    return table.measuredRows() / ingestSeconds();
   }
 
   public double megabytesPerSecond() {
@@ -57,9 +57,9 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
 
   public String summaryLine() {
     return String.format(
-        "SUMMARY generated=%d ingested=%d failed=%d lost=%d duplicated=%d events/s=%.0f MB/s=%.1f "
+        "SUMMARY generated=%d ingested=%d failed=%d lost=%d duplicated=%d measured-events/s=%.0f MB/s=%.1f "
             + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
-        generator.acked(), table.rows() - table.failed(), table.failed(), table.lost(), table.duplicated(),
+        table.expected(), table.rows() - table.failed(), table.failed(), table.lost(), table.duplicated(),
         eventsPerSecond(), megabytesPerSecond(), cpuSeconds(), megabytesPerSecondPerCore(),
         latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
   }
@@ -67,14 +67,15 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
   public void print(PrintStream out) {
     out.println();
     out.println("==== streamlab run summary ====");
-    out.printf("events generated     %,d sent, %,d acknowledged, %,d send errors%s%n", generator.sent(),
-        generator.acked(), generator.errors(), generator.firstError() == null ? "" : " (first: " + generator.firstError() + ")");
+    out.printf("events generated     %,d in all (warm-up included); measured window: %,d sent, %,d acknowledged, "
+        + "%,d send errors%s%n", table.expected(), generator.sent(), generator.acked(), generator.errors(),
+        generator.firstError() == null ? "" : " (first: " + generator.firstError() + ")");
     out.printf("rows in table        %,d  (+ %,d dead-lettered %s)%n", table.rows() - table.failed(),
         table.failed(), table.failedByStage());
     out.printf("verification         lost %,d | duplicated %,d | unexpected %,d%s%n", table.lost(),
         table.duplicated(), table.unexpected(), table.lost() == 0 ? "  OK" : "  ROWS LOST");
-    out.printf("ingestion            %,.0f events/s | %.1f MB/s over %.1f s of writing%n", eventsPerSecond(),
-        megabytesPerSecond(), ingestSeconds());
+    out.printf("ingestion            %,.0f events/s | %.1f MB/s over %.1f s of writing (measurement window)%n",
+        eventsPerSecond(), megabytesPerSecond(), ingestSeconds());
     out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: 6.4 at-least-once); "
         + "machine: %d cores%n", cpuSeconds(), megabytesPerSecondPerCore(), machineCores);
     out.printf("end-to-end latency   p50 %.0f ms | p90 %.0f ms | p99 %.0f ms | p99.9 %.0f ms | max %.0f ms "

@@ -18,8 +18,11 @@ import java.util.stream.Collectors;
 public final class TableVerifier {
   private TableVerifier() {}
 
-  public static Verification verify(Connection c, String table, Map<Integer, Long> expectedPerProducer)
-      throws SQLException {
+  /**
+   * @param measuredFromMicros intended send time from which rows count as measured (0 = all)
+   */
+  public static Verification verify(Connection c, String table, Map<Integer, Long> expectedPerProducer,
+      long measuredFromMicros) throws SQLException {
     String failedTable = DeadLetters.tableFor(table);
     boolean hasFailed = tableExists(c, failedTable);
     String pid = SystemColumns.PRODUCER_ID, seq = SystemColumns.SEQUENCE;
@@ -42,13 +45,15 @@ public final class TableVerifier {
       distinctAll = rs.getLong(2);
       matched = rs.getLong(3);
     }
-    long first = 0, last = 0;
+    long measured, first, last;
     try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT min(" + SystemColumns.WRITE_TIME_MICROS + "), max("
-            + SystemColumns.WRITE_TIME_MICROS + ") FROM " + quote(table))) {
+        ResultSet rs = st.executeQuery("SELECT count(*), min(" + SystemColumns.WRITE_TIME_MICROS + "), max("
+            + SystemColumns.WRITE_TIME_MICROS + ") FROM " + quote(table) + " WHERE "
+            + SystemColumns.SEND_TIME_MICROS + " >= " + measuredFromMicros)) {
       rs.next();
-      first = rs.getLong(1);
-      last = rs.getLong(2);
+      measured = rs.getLong(1);
+      first = rs.getLong(2);
+      last = rs.getLong(3);
     }
     Map<String, Long> failedByStage = new TreeMap<>();
     if (hasFailed) {
@@ -58,7 +63,7 @@ public final class TableVerifier {
       }
     }
     return new Verification(expected, rows, matched, expected - matched, rows - distinctAll,
-        distinctAll - matched, failedByStage, first, last);
+        distinctAll - matched, failedByStage, measured, first, last);
   }
 
   static boolean tableExists(Connection c, String table) throws SQLException {

@@ -13,11 +13,14 @@ import java.util.Map;
  * @param duplicated rows beyond the first for the same pair
  * @param unexpected distinct pairs found that the generator never sent
  * @param failedByStage dead-letter rows per stage
- * @param firstWriteMicros earliest write time in the table (0 if empty)
- * @param lastWriteMicros latest write time in the table (0 if empty)
+ * @param measuredRows table rows sent in the measurement window (intended send time at or after
+ *     its start; warm-up rows excluded)
+ * @param firstWriteMicros earliest write time of those rows (0 if none)
+ * @param lastWriteMicros latest write time of those rows (0 if none)
  */
 public record Verification(long expected, long rows, long distinct, long lost, long duplicated,
-    long unexpected, Map<String, Long> failedByStage, long firstWriteMicros, long lastWriteMicros) {
+    long unexpected, Map<String, Long> failedByStage, long measuredRows, long firstWriteMicros,
+    long lastWriteMicros) {
 
   public long failed() {
     return failedByStage.values().stream().mapToLong(Long::longValue).sum();

@@ -4,7 +4,9 @@ import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.StatusReporter;
 import io.streamlab.store.StoreSpec;
-import java.io.InputStream;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -19,7 +21,10 @@ import picocli.CommandLine.Option;
         + "into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
         + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded."})
-final class IngestCommand implements Callable<Integer> {
+public final class IngestCommand implements Callable<Integer> {
+  /** Written to stdin (with --stopOnStdinClose): end the current latency interval now. */
+  public static final String MARK = "mark";
+
   @Option(names = "--bootstrapServers", required = true, description = "Kafka bootstrap servers, host:port[,host:port].")
   String bootstrapServers;
 
@@ -71,12 +76,15 @@ final class IngestCommand implements Callable<Integer> {
   /**
    * The parent closes our stdin to stop us (and if the parent dies, stdin closes too, so no
    * orphan keeps the DuckDB file locked). Every append is already durable, so exiting is safe:
-   * the JVM's shutdown hooks close the store.
+   * the JVM's shutdown hooks close the store. A line "mark" ends the current latency interval
+   * at once, so the parent can tell warm-up latencies from measured ones.
    */
   private static void watchStdin(StatusReporter reporter) {
     Thread t = new Thread(() -> {
-      try (InputStream in = System.in) {
-        while (in.read() >= 0) { /* nothing is expected on stdin */ }
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+        for (String line; (line = in.readLine()) != null; ) {
+          if (line.trim().equals(MARK) && reporter != null) reporter.report();
+        }
       } catch (Exception ignored) {
         // closed either way
       }

@@ -27,6 +27,11 @@ final class RunCommand implements Callable<Integer> {
       description = "How long to generate. Default: ${DEFAULT-VALUE}.")
   Duration duration;
 
+  @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class,
+      description = "Burn-in before the measurement window: generated at the same rate, ingested, drained and "
+          + "verified, but not measured (JVM and Flink warm-up). 0 = none. Default: ${DEFAULT-VALUE}.")
+  Duration warmup;
+
   @Option(names = "--bootstrapServers",
       description = "Use this Kafka cluster instead of starting an embedded broker.")
   String bootstrapServers;
@@ -63,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
     RunResult result = new LabRun(new LabRun.Config(dir.toAbsolutePath(), bootstrapServers, partitions, table,
-        gen, ingestArgs, drainTimeout, progressInterval), System.out).execute();
+        gen, warmup, ingestArgs, drainTimeout, progressInterval), System.out).execute();
     return result.exitCode();
   }
 }

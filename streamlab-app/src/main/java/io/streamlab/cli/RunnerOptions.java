@@ -20,15 +20,15 @@ final class RunnerOptions {
       description = "Pipeline parallelism; 0 = one per core of this machine. Default: ${DEFAULT-VALUE}.")
   int parallelism;
 
-  @Option(names = "--maxBundleSize", defaultValue = "10000",
+  @Option(names = "--maxBundleSize", defaultValue = "50000",
       description = "Flink: most elements in one bundle (a bundle ends with an append). Default: ${DEFAULT-VALUE}.")
   int maxBundleSize;
 
-  @Option(names = "--maxBundleTimeMills", defaultValue = "250",
-      description = "Flink: longest a bundle stays open, ms; bounds latency at low rates. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--maxBundleTimeMills", defaultValue = "1000",
+      description = "Flink: longest a bundle stays open, ms. Longer bundles mean bigger appends (DuckDB: ~15 k rows/s in 1,000-row appends, ~50 k in 20,000-row ones) at the cost of latency. Default: ${DEFAULT-VALUE}.")
   long maxBundleTimeMills;
 
-  @Option(names = "--appendBatchSize", defaultValue = "10000",
+  @Option(names = "--appendBatchSize", defaultValue = "50000",
       description = "Most rows in one table append. Default: ${DEFAULT-VALUE}.")
   int appendBatchSize;
 

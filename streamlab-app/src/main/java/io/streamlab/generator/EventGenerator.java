@@ -44,7 +44,15 @@ public final class EventGenerator {
       return new Config(servers, topic, schema, format, settings, seed, producers, firstProducerId,
           ratePerSec, maxEvents, duration, producerOverrides);
     }
+
+    /** The same generator for another phase: its own duration and producer ids. */
+    public Config forPhase(Duration phaseDuration, int phaseFirstProducerId) {
+      return new Config(bootstrapServers, topic, schema, format, settings, seed, producers, phaseFirstProducerId,
+          ratePerSec, 0, phaseDuration, producerOverrides);
+    }
   }
+
+  private static final long PACING_SLACK_NANOS = 1_000_000;
 
   private final Config config;
   private final GeneratorStats stats = new GeneratorStats();
@@ -93,8 +101,11 @@ public final class EventGenerator {
       for (; seq < quota && !stopRequested; seq++) {
         long dueNanos = intervalNanos == 0 ? System.nanoTime() : startNanos + seq * intervalNanos;
         if (dueNanos >= endNanos || System.nanoTime() >= endNanos) break;
+        // Sleep only when the schedule is at least a millisecond ahead: events then leave in
+        // small bursts (each still stamped with its own intended time) instead of one wake-up
+        // per event, which at 10 k events/s per thread cost more CPU than the sending.
         long wait = dueNanos - System.nanoTime();
-        if (wait > 0) LockSupport.parkNanos(wait);
+        if (wait > PACING_SLACK_NANOS) LockSupport.parkNanos(wait);
         long intendedMicros = startMicros + (dueNanos - startNanos) / 1_000;
         byte[] payload = codec.encode(factory.next());
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);

@@ -11,13 +11,16 @@ import org.HdrHistogram.HistogramLogReader;
 public final class LatencyLog {
   private LatencyLog() {}
 
-  /** All intervals added up; an empty histogram if the log is missing or empty. */
-  public static Histogram read(Path file) throws FileNotFoundException {
+  /**
+   * The intervals that started at or after {@code fromEpochMillis}, added up; an empty histogram
+   * if the log is missing or empty.
+   */
+  public static Histogram read(Path file, long fromEpochMillis) throws FileNotFoundException {
     Histogram total = new Histogram(3_600_000_000L, 3);
     if (!Files.exists(file)) return total;
     HistogramLogReader reader = new HistogramLogReader(file.toFile());
     for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-      total.add((Histogram) h);
+      if (h.getStartTimeStamp() >= fromEpochMillis) total.add((Histogram) h);
     }
     reader.close();
     return total;

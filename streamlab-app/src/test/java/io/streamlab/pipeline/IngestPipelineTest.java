@@ -70,7 +70,7 @@ class IngestPipelineTest {
 
     Verification v;
     try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
-      v = TableVerifier.verify(c, "events", gen.sequencesPerProducer());
+      v = TableVerifier.verify(c, "events", gen.sequencesPerProducer(), 0);
     }
     assertEquals(EVENTS, v.expected());
     assertEquals(0, v.lost(), "lost rows");
@@ -78,5 +78,6 @@ class IngestPipelineTest {
     assertEquals(0, v.unexpected(), "unexpected rows");
     assertEquals(0, v.failed(), "dead-lettered rows");
     assertEquals(EVENTS, v.rows());
+    assertEquals(EVENTS, v.measuredRows());
   }
 }

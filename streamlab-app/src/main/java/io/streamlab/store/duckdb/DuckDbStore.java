@@ -40,6 +40,16 @@ public final class DuckDbStore implements TableStore {
       if (s == null) {
         try {
           s = new Shared((DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + this.file));
+          try (Statement st = s.connection.createStatement()) {
+            // Rows carry their own order (producer, sequence); letting DuckDB ignore arrival
+            // order speeds parallel appends up (measured ~1.3x on small batches).
+            st.execute("SET preserve_insertion_order = false");
+            // Every append is committed to the WAL (durable, visible); compacting the WAL into
+            // the compressed table file is what costs: at the default 16 MB threshold it ran
+            // during the run and held inserts to 20-38 k rows/s, deferred 107-130 k. The file
+            // is compacted when the last connection closes, or once the WAL reaches 2 GB.
+            st.execute("SET wal_autocheckpoint = '2GB'");
+          }
         } catch (SQLException e) {
           throw new IllegalStateException("cannot open DuckDB file " + this.file + ": " + e.getMessage(), e);
         }
