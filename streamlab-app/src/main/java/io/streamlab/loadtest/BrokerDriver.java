@@ -54,6 +54,7 @@ public interface BrokerDriver extends AutoCloseable {
   /** Called once per message received, on the client's threads. */
   @FunctionalInterface
   interface MessageHandler {
+    /** @param stamp null for a message without a streamlab stamp (not written by a load test) */
     void onMessage(int payloadBytes, Stamp stamp);
   }
 }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -39,8 +38,6 @@ public final class KafkaDriver implements BrokerDriver {
   private final String bootstrapServers;
   private final ClientSettings client;
   private volatile int largestMessageBytes = 1 << 20;
-  /** Messages a subscriber could not read a stamp from (not written by a load test). */
-  private final AtomicLong unstamped = new AtomicLong();
 
   public KafkaDriver(String bootstrapServers, ClientSettings client) {
     this.bootstrapServers = bootstrapServers;
@@ -50,10 +47,6 @@ public final class KafkaDriver implements BrokerDriver {
   @Override
   public String name() {
     return "kafka";
-  }
-
-  public long unstampedMessages() {
-    return unstamped.get();
   }
 
   @Override
@@ -173,8 +166,7 @@ public final class KafkaDriver implements BrokerDriver {
           try {
             stamp = EventHeaders.read(r.headers());
           } catch (IllegalArgumentException notOurs) {
-            unstamped.incrementAndGet();
-            continue;
+            stamp = null;
           }
           handler.onMessage(r.value() == null ? 0 : r.value().length, stamp);
         }

@@ -28,6 +28,7 @@ public final class LoadStats {
   private final LongAdder errors = new LongAdder();
   private final LongAdder received = new LongAdder();
   private final LongAdder receivedBytes = new LongAdder();
+  private final LongAdder unstamped = new LongAdder();
   private final SequenceTracker acknowledged = new SequenceTracker();
   private final SequenceTracker receivedSequences = new SequenceTracker();
   private final Recorder publishLatency = new Recorder(HIGHEST_MICROS, 3);
@@ -52,8 +53,15 @@ public final class LoadStats {
     if (firstError == null) firstError = String.valueOf(error);
   }
 
-  /** The subscriber callback: counts the message and its end-to-end latency. */
+  /**
+   * The subscriber callback: counts the message and its end-to-end latency. A message without a
+   * stamp (someone else's, on a shared topic) is counted apart, never silently dropped.
+   */
   void recordReceived(int payloadBytes, Stamp stamp) {
+    if (stamp == null) {
+      unstamped.increment();
+      return;
+    }
     endToEnd.recordValue(clamp(Clock.nowMicros() - stamp.sendTimeMicros()));
     received.increment();
     receivedBytes.add(payloadBytes);
@@ -73,6 +81,7 @@ public final class LoadStats {
   public long receivedBytes() { return receivedBytes.sum(); }
   public long receivedDistinct() { return receivedSequences.distinct(); }
   public long duplicates() { return receivedSequences.duplicates(); }
+  public long unstamped() { return unstamped.sum(); }
 
   /** Acknowledged but never received, or, when nothing was published here, sequence gaps. */
   public long missing(boolean publishedHere) {

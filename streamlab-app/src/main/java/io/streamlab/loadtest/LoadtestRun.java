@@ -65,6 +65,7 @@ public final class LoadtestRun {
       join(publishing);
       for (BrokerDriver.Publisher c : clients) c.flush();
       if (s.role() == Role.BOTH) awaitDrained(sampler);
+      else if (s.role() == Role.SUBSCRIBE) awaitQuiet(sampler);
       else sampler.sample("final", false);
 
       LoadStats.Latencies w = sampler.window();
@@ -73,7 +74,7 @@ public final class LoadtestRun {
           Percentiles.of(w.publish()), Percentiles.of(w.publishDelay()), Percentiles.of(w.endToEnd()),
           stats.handedToClient(), stats.acked(), stats.errors(), stats.firstError(), stats.received(),
           stats.receivedDistinct(), s.role().subscribes() ? stats.missing(s.role() == Role.BOTH) : 0,
-          stats.duplicates(), backlogStart, backlogEnd, drain, cpuSecs, sampler.samples());
+          stats.duplicates(), stats.unstamped(), backlogStart, backlogEnd, drain, cpuSecs, sampler.samples());
     } finally {
       stopPublishing = true;
       for (BrokerDriver.Subscriber sub : subscribers) sub.close();
@@ -135,22 +136,47 @@ public final class LoadtestRun {
 
   /** Waits until every acknowledged message was received, or no progress for the drain timeout. */
   private boolean awaitDrained(IntervalSampler sampler) throws InterruptedException {
-    long lastProgress = System.nanoTime(), lastReceived = -1, nextSample = System.nanoTime() + s.interval().toNanos();
+    boolean complete = drain(sampler,
+        () -> stats.receivedDistinct() >= stats.acked() && stats.handedToClient() == stats.acked() + stats.errors(),
+        s.drainTimeout().toNanos(), Long.MAX_VALUE);
+    if (!complete) {
+      console.printf("drain: no progress for %s, %,d messages not received%n", s.drainTimeout(), sampler.backlog());
+    }
+    return complete;
+  }
+
+  /**
+   * A subscribe-only run cannot know what was published: it reads on until nothing arrives for
+   * two intervals (at most the drain timeout), so its sequence gaps are real losses rather than
+   * messages still waiting in partitions it had not caught up on.
+   */
+  private void awaitQuiet(IntervalSampler sampler) throws InterruptedException {
+    drain(sampler, () -> false, Math.max(2 * s.interval().toNanos(), 1_000_000_000L), s.drainTimeout().toNanos());
+  }
+
+  /**
+   * Samples every interval until {@code complete} holds (true), nothing was received for
+   * {@code quietNanos} (false) or {@code maxNanos} passed (false).
+   */
+  private boolean drain(IntervalSampler sampler, BooleanSupplier complete, long quietNanos, long maxNanos)
+      throws InterruptedException {
+    long start = System.nanoTime(), lastProgress = start, lastReceived = -1;
+    long nextSample = start + s.interval().toNanos();
     while (true) {
-      long received = stats.receivedDistinct();
-      if (received >= stats.acked() && stats.handedToClient() == stats.acked() + stats.errors()) {
+      long now = System.nanoTime(), received = stats.received();
+      if (complete.getAsBoolean()) {
         sampler.sample("drain", false);
         return true;
       }
       if (received != lastReceived) {
         lastReceived = received;
-        lastProgress = System.nanoTime();
-      } else if (System.nanoTime() - lastProgress > s.drainTimeout().toNanos()) {
+        lastProgress = now;
+      }
+      if (now - lastProgress > quietNanos || now - start > maxNanos) {
         sampler.sample("drain", false);
-        console.printf("drain: no progress for %s, %,d messages not received%n", s.drainTimeout(), sampler.backlog());
         return false;
       }
-      if (System.nanoTime() >= nextSample) {
+      if (now >= nextSample) {
         sampler.sample("drain", false);
         nextSample += s.interval().toNanos();
       }

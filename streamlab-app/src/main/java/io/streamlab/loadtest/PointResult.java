@@ -10,6 +10,7 @@ import java.util.List;
  * @param received messages delivered to subscribers, repeats included, whole run
  * @param receivedDistinct distinct producer id + sequence received
  * @param missing acknowledged but never received (subscribe-only runs: sequence gaps)
+ * @param unstamped messages received without a streamlab stamp (not from a load test)
  * @param backlogAtWindowStart acknowledged minus received when the window opened (-1 unknown)
  * @param backlogAtWindowEnd the same when it closed: growth over the window means the
  *     subscribers do not keep up
@@ -20,7 +21,7 @@ public record PointResult(String label, String driver, LoadtestSettings settings
     double publishMessagesPerSecond, double publishMegabytesPerSecond, double subscribeMessagesPerSecond,
     double subscribeMegabytesPerSecond, Percentiles publishLatency, Percentiles publishDelay, Percentiles endToEnd,
     long handedToClient, long published, long publishErrors, String firstError, long received, long receivedDistinct,
-    long missing, long duplicates, long backlogAtWindowStart, long backlogAtWindowEnd, BacklogDrain backlogDrain,
+    long missing, long duplicates, long unstamped, long backlogAtWindowStart, long backlogAtWindowEnd, BacklogDrain backlogDrain,
     double cpuSeconds, List<IntervalSample> samples) {
 
   /**
@@ -71,8 +72,9 @@ public record PointResult(String label, String driver, LoadtestSettings settings
           backlogDrain.complete() ? "" : " (TIMED OUT)"));
     }
     sb.append(String.format("  counts     published %,d (handed to client %,d, errors %,d) | received %,d (distinct %,d)"
-            + " | missing %,d | duplicates %,d | backlog window start %s end %s%n", published, handedToClient,
-        publishErrors, received, receivedDistinct, missing, duplicates, backlog(backlogAtWindowStart),
+            + " | missing %,d | duplicates %,d%s | backlog window start %s end %s%n", published, handedToClient,
+        publishErrors, received, receivedDistinct, missing, duplicates,
+        unstamped == 0 ? "" : String.format(" | without stamp %,d", unstamped), backlog(backlogAtWindowStart),
         backlog(backlogAtWindowEnd)));
     sb.append(String.format("  cpu        %.1f CPU-s in %.1f s window = %.2f cores; %.1f MB/s per core (this process)%n",
         cpuSeconds, windowSeconds, cpuCores(), megabytesPerSecondPerCore()));

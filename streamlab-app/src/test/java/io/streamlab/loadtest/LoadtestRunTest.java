@@ -94,6 +94,28 @@ class LoadtestRunTest {
     return sum;
   }
 
+  /** A producer-only run fills a topic; a consumer-only run reads it all back, without gaps. */
+  @Test
+  void producerOnlyThenConsumerOnlyAgree() throws Exception {
+    String name = "lt-split-" + TOPICS.incrementAndGet();
+    PointResult pub = new LoadtestRun(kafkaDriver(), oneSide(Role.PUBLISH, name), "publish-only", OUT).run();
+    OUT.print(pub.summary());
+    PointResult sub = new LoadtestRun(kafkaDriver(), oneSide(Role.SUBSCRIBE, name), "subscribe-only", OUT).run();
+    OUT.print(sub.summary());
+    assertTrue(pub.published() > 0, pub.summary());
+    assertEquals(0, pub.received());
+    assertEquals(-1, pub.backlogAtWindowEnd(), "no backlog figure without a subscribing side");
+    assertEquals(pub.published(), sub.receivedDistinct(), sub.summary());
+    assertEquals(0, sub.missing(), "no sequence gaps: " + sub.summary());
+    assertEquals(0, sub.duplicates(), sub.summary());
+  }
+
+  private static LoadtestSettings oneSide(Role role, String topic) {
+    return new LoadtestSettings(role, topic, topic, 2, MessageSizes.parse("1KB"), 1, 1, 2, 1, 2_000,
+        Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ZERO, Duration.ofMillis(500), Duration.ofSeconds(30),
+        ClientSettings.DEFAULTS, 0, 42);
+  }
+
   /** Messages over Kafka's 1 MB defaults: the driver raises topic, producer and request limits. */
   @Test
   void largeMessagesPassTheBrokerLimits() throws Exception {
@@ -128,18 +150,25 @@ class LoadtestRunTest {
    */
   @Test
   void stalledSubscriberShowsInEndToEndLatency() throws Exception {
-    long stallMillis = 1_500;
-    double rate = 1_000;
-    LoadtestSettings s = settings(rate, Duration.ofMillis(500), Duration.ofSeconds(4), Duration.ZERO);
-    BrokerDriver driver = new StallingDriver(kafkaDriver(), StallingDriver.Side.SUBSCRIBER, 1_500, stallMillis);
-    PointResult r = new LoadtestRun(driver, s, "stalled-subscriber", OUT).run();
+    PointResult r = runWithStall(StallingDriver.Side.SUBSCRIBER);
+    assertTrue(r.endToEnd().max() >= STALL_MILLIS, r.summary());
+    // ~rate x stall messages queued behind the stall, their latencies spread over 0..1.5 s:
+    // about half of them waited over 0.75 s. Far more than 1 % of the window's messages.
+    assertTrue(r.endToEnd().p99() >= STALL_MILLIS / 2.0, r.summary());
+  }
+
+  private static final long STALL_MILLIS = 1_500;
+  private static final double STALL_TEST_RATE = 1_000;
+
+  /** 1,000 msg/s for 0.5 s burn-in + 4 s window, one 1.5 s stall after 1,500 messages (in the window). */
+  private static PointResult runWithStall(StallingDriver.Side side) throws Exception {
+    LoadtestSettings s = settings(STALL_TEST_RATE, Duration.ofMillis(500), Duration.ofSeconds(4), Duration.ZERO);
+    BrokerDriver driver = new StallingDriver(kafkaDriver(), side, 1_500, STALL_MILLIS);
+    PointResult r = new LoadtestRun(driver, s, "stalled-" + side.name().toLowerCase(), OUT).run();
     OUT.print(r.summary());
     assertEquals(0, r.missing(), r.summary());
     assertEquals(0, r.duplicates(), r.summary());
-    assertTrue(r.endToEnd().max() >= stallMillis, r.summary());
-    // ~rate x stall messages queued behind the stall, their latencies spread over 0..1.5 s:
-    // about half of them waited over 0.75 s. Far more than 1 % of the window's messages.
-    assertTrue(r.endToEnd().p99() >= stallMillis / 2.0, r.summary());
+    return r;
   }
 
   /**
@@ -150,19 +179,12 @@ class LoadtestRunTest {
    */
   @Test
   void stalledPublisherIsNotCoordinatedAway() throws Exception {
-    long stallMillis = 1_500;
-    double rate = 1_000;
-    LoadtestSettings s = settings(rate, Duration.ofMillis(500), Duration.ofSeconds(4), Duration.ZERO);
-    BrokerDriver driver = new StallingDriver(kafkaDriver(), StallingDriver.Side.PUBLISHER, 1_500, stallMillis);
-    PointResult r = new LoadtestRun(driver, s, "stalled-publisher", OUT).run();
-    OUT.print(r.summary());
-    assertEquals(0, r.missing(), r.summary());
-    assertEquals(0, r.duplicates(), r.summary());
-    assertTrue(r.publishDelay().max() >= stallMillis * 0.9, r.summary());
-    assertTrue(r.endToEnd().max() >= stallMillis * 0.9, r.summary());
+    PointResult r = runWithStall(StallingDriver.Side.PUBLISHER);
+    assertTrue(r.publishDelay().max() >= STALL_MILLIS * 0.9, r.summary());
+    assertTrue(r.endToEnd().max() >= STALL_MILLIS * 0.9, r.summary());
     // the stalled thread's messages (half of them: 2 threads) each carry part of the stall
-    assertTrue(r.endToEnd().p99() >= stallMillis / 2.0, r.summary());
+    assertTrue(r.endToEnd().p99() >= STALL_MILLIS / 2.0, r.summary());
     // the schedule is kept: the count is the schedule's (4.5 s x 1,000/s), not 1.5 s fewer
-    assertTrue(r.published() > rate * 4.5 * 0.9, r.summary());
+    assertTrue(r.published() > STALL_TEST_RATE * 4.5 * 0.9, r.summary());
   }
 }

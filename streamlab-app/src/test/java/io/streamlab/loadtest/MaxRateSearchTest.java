@@ -20,7 +20,7 @@ class MaxRateSearchTest {
     double consumed = Math.min(rate, capacity);
     long growth = (long) ((achieved - consumed) * 10);
     return new PointResult("r", "test", BASE.withRate(rate), 10, achieved, achieved / 1e3, consumed, consumed / 1e3,
-        Percentiles.NONE, Percentiles.NONE, Percentiles.NONE, 0, 0, 0, null, 0, 0, 0, 0, 100, 100 + growth, null, 1,
+        Percentiles.NONE, Percentiles.NONE, Percentiles.NONE, 0, 0, 0, null, 0, 0, 0, 0, 0, 100, 100 + growth, null, 1,
         List.of());
   }
 
