@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.avro.Schema;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -59,8 +58,6 @@ public final class EventGenerator {
     }
   }
 
-  private static final long PACING_SLACK_NANOS = 1_000_000;
-
   private final Config config;
   private final GeneratorStats stats = new GeneratorStats();
   private volatile boolean stopRequested;
@@ -106,8 +103,6 @@ public final class EventGenerator {
     RandomRecordFactory factory =
         new RandomRecordFactory(config.schema(), config.settings(), config.seed() * 1_000_003L + producerId);
     PayloadCodec codec = config.format().codec(config.schema());
-    double perThreadRate = config.ratePerSec() / config.producers();
-    long intervalNanos = perThreadRate > 0 ? Math.max(1, (long) (1e9 / perThreadRate)) : 0;
     long seq = 0;
     KafkaProducer<byte[], byte[]> connected;
     try {
@@ -120,17 +115,14 @@ public final class EventGenerator {
     }
     try (KafkaProducer<byte[], byte[]> producer = connected) {
       awaitStart(ready);
-      long startNanos = this.startNanos, startMicros = this.startMicros;
+      long startNanos = this.startNanos;
+      SendSchedule schedule = new SendSchedule(config.ratePerSec() / config.producers(), startNanos, startMicros);
       long endNanos = config.duration() == null ? Long.MAX_VALUE : startNanos + config.duration().toNanos();
       for (; seq < quota && !stopRequested; seq++) {
-        long dueNanos = intervalNanos == 0 ? System.nanoTime() : startNanos + seq * intervalNanos;
+        long dueNanos = schedule.dueNanos(seq);
         if (dueNanos >= endNanos || System.nanoTime() >= endNanos) break;
-        // Sleep only when the schedule is at least a millisecond ahead: events then leave in
-        // small bursts (each still stamped with its own intended time) instead of one wake-up
-        // per event, which at 10 k events/s per thread cost more CPU than the sending.
-        long wait = dueNanos - System.nanoTime();
-        if (wait > PACING_SLACK_NANOS) LockSupport.parkNanos(wait);
-        long intendedMicros = startMicros + (dueNanos - startNanos) / 1_000;
+        schedule.awaitDue(dueNanos);
+        long intendedMicros = schedule.intendedMicros(dueNanos);
         byte[] payload = codec.encode(factory.next());
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);
         EventHeaders.write(record.headers(), producerId, seq, intendedMicros);
