@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TBinaryProtocol;
@@ -137,6 +138,22 @@ public final class ThriftBinaryCodec implements PayloadCodec {
         return new Prim(TType.DOUBLE) {
           public void write(TProtocol p, Object v) throws TException { p.writeDouble((Double) v); }
           public Object read(TProtocol p) throws TException { return p.readDouble(); }
+        };
+      case FLOAT: // Thrift has no 32-bit float: travels as double, exact for every float
+        return new Prim(TType.DOUBLE) {
+          public void write(TProtocol p, Object v) throws TException { p.writeDouble((Float) v); }
+          public Object read(TProtocol p) throws TException { return (float) p.readDouble(); }
+        };
+      case FIXED:
+        return new Prim(TType.STRING) {
+          public void write(TProtocol p, Object v) throws TException { p.writeBinary(ByteBuffer.wrap(((GenericFixed) v).bytes())); }
+          public Object read(TProtocol p) throws TException {
+            ByteBuffer b = p.readBinary();
+            if (b.remaining() != s.getFixedSize()) throw new IllegalArgumentException(s.getName() + ": expected " + s.getFixedSize() + " bytes, got " + b.remaining());
+            byte[] a = new byte[b.remaining()];
+            b.get(a);
+            return new GenericData.Fixed(s, a);
+          }
         };
       case ENUM:
         return new EnumNode(s);
