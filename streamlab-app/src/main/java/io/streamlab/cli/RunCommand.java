@@ -56,6 +56,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
+  @Mixin DecodeOptions decode;
 
   @Override
   public Integer call() throws Exception {
@@ -65,8 +66,10 @@ final class RunCommand implements Callable<Integer> {
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
         schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,
         0, generator.ratePerSec, 0, duration, Map.of());
+    decode.toDecoding().udf().check(); // a bad --udfClassName is a user error here, not a failed child
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
+    ingestArgs.addAll(decode.asArgs());
     RunResult result = new LabRun(new LabRun.Config(dir.toAbsolutePath(), bootstrapServers, partitions, table,
         gen, warmup, ingestArgs, drainTimeout, progressInterval), System.out).execute();
     return result.exitCode();

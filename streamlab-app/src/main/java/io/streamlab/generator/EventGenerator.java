@@ -1,5 +1,6 @@
 package io.streamlab.generator;
 
+import io.streamlab.formats.Envelope;
 import io.streamlab.formats.EventHeaders;
 import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
@@ -22,6 +23,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * schedule and stamps every event with its <em>intended</em> send time: when the thread falls
  * behind it sends at once but keeps the schedule's times, so lag shows up as latency instead of
  * silently lowering the rate.
+ *
+ * <p>With a compression other than NONE, each producer batches {@code maxRecordsPerBatch}
+ * consecutive events into one compressed {@link Envelope}; every event keeps its own sequence and
+ * intended send time inside it.
  */
 public final class EventGenerator {
   /**
@@ -97,6 +102,7 @@ public final class EventGenerator {
     long intervalNanos = perThreadRate > 0 ? Math.max(1, (long) (1e9 / perThreadRate)) : 0;
     long endNanos = config.duration() == null ? Long.MAX_VALUE : startNanos + config.duration().toNanos();
     long seq = 0;
+    Envelope.Builder batch = config.settings().batched() ? new Envelope.Builder(config.settings().compression()) : null;
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig())) {
       for (; seq < quota && !stopRequested; seq++) {
         long dueNanos = intervalNanos == 0 ? System.nanoTime() : startNanos + seq * intervalNanos;
@@ -108,18 +114,35 @@ public final class EventGenerator {
         if (wait > PACING_SLACK_NANOS) LockSupport.parkNanos(wait);
         long intendedMicros = startMicros + (dueNanos - startNanos) / 1_000;
         byte[] payload = codec.encode(factory.next());
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);
-        EventHeaders.write(record.headers(), producerId, seq, intendedMicros);
-        stats.recordSent(payload.length);
-        producer.send(record, (meta, error) -> {
-          if (error == null) stats.recordAck();
-          else stats.recordError(error);
-        });
+        if (batch == null) {
+          ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);
+          EventHeaders.write(record.headers(), producerId, seq, intendedMicros);
+          send(producer, record, 1);
+        } else {
+          batch.add(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload);
+          if (batch.size() >= config.settings().maxRecordsPerBatch()) sendBatch(producer, batch);
+        }
       }
+      if (batch != null && batch.size() > 0) sendBatch(producer, batch);
       producer.flush();
     } finally {
       stats.producerFinished(producerId, seq);
     }
+  }
+
+  private void sendBatch(KafkaProducer<byte[], byte[]> producer, Envelope.Builder batch) {
+    int events = batch.size();
+    org.apache.kafka.common.header.internals.RecordHeaders headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+    byte[] value = batch.finish(headers);
+    send(producer, new ProducerRecord<byte[], byte[]>(config.topic(), null, (byte[]) null, value, headers), events);
+  }
+
+  private void send(KafkaProducer<byte[], byte[]> producer, ProducerRecord<byte[], byte[]> record, int events) {
+    stats.recordSent(events, record.value().length);
+    producer.send(record, (meta, error) -> {
+      if (error == null) stats.recordAck(events);
+      else stats.recordError(error, events);
+    });
   }
 
   private Map<String, Object> producerConfig() {

@@ -32,9 +32,14 @@ public final class IngestMetrics {
     return INSTANCE;
   }
 
-  void recordRead(int payloadBytes) {
+  /** One broker message read (a plain event or an envelope of several). */
+  void recordRead(int messageBytes) {
+    bytesRead.add(messageBytes);
+  }
+
+  /** One event taken out of a message, before it is decoded. */
+  void recordEvent() {
     eventsRead.increment();
-    bytesRead.add(payloadBytes);
   }
 
   void recordFailed(DeadLetters.Stage stage) {
