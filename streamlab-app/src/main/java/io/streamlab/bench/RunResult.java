@@ -64,12 +64,11 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
         latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
   }
 
-  /** " (decode=2,udf=1)", or "" when nothing failed: the dead letters per stage. */
+  /** " failedByStage=decode:2,udf:1", or "" when nothing failed: the dead letters per stage. */
   private String failedPerStage() {
     if (table.failedByStage().isEmpty()) return "";
-    StringBuilder sb = new StringBuilder(" (");
-    table.failedByStage().forEach((stage, n) -> sb.append(sb.length() > 2 ? "," : "").append(stage).append('=').append(n));
-    return sb.append(')').toString();
+    return " failedByStage=" + table.failedByStage().entrySet().stream()
+        .map(e -> e.getKey() + ":" + e.getValue()).collect(java.util.stream.Collectors.joining(","));
   }
 
   public void print(PrintStream out) {
