@@ -19,13 +19,13 @@ final class GeneratorOptions {
   @Option(names = "--seed", defaultValue = "42", description = "Random seed; same seed, same events. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--minStringLength", description = "Shortest generated string. Default: the generator's (sized for ~1.1 KB events).")
+  @Option(names = "--minStringLength", description = "Shortest generated string. Default: 20 (with the other defaults: ~1.1 KB SimplerCompoundEvents).")
   Integer minStringLength;
 
-  @Option(names = "--maxStringLength", description = "Longest generated string. Default: the generator's.")
+  @Option(names = "--maxStringLength", description = "Longest generated string. Default: 100.")
   Integer maxStringLength;
 
-  @Option(names = "--maxSizeCollection", description = "Most elements in a generated list, set or map. Default: the generator's.")
+  @Option(names = "--maxSizeCollection", description = "Most elements in a generated list, set or map. Default: 5.")
   Integer maxSizeCollection;
 
   @Option(names = "--completeObjects", negatable = true, defaultValue = "true", fallbackValue = "true",

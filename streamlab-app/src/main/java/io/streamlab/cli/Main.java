@@ -15,6 +15,7 @@ public final class Main {
   /** The command line with streamlab's error handling: user errors as one clear line, exit 2. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
+    cl.setCaseInsensitiveEnumValuesAllowed(true); // --compression=zstd as well as ZSTD
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
         cmd.getErr().println("streamlab: " + e.getMessage());
