@@ -15,55 +15,47 @@ import org.apache.avro.io.EncoderFactory;
  * Avro binary encoding of one event, no container header: both ends know the schema (as with a
  * schema registry, minus the registry). Encoder, decoder and buffers are reused per thread.
  */
-public final class AvroBinaryCodec implements PayloadCodec {
-  private final String schemaJson;
-  private transient Schema schema;
-  private transient GenericDatumWriter<GenericRecord> writer;
-  private transient GenericDatumReader<GenericRecord> reader;
+public final class AvroBinaryCodec extends SchemaDrivenCodec<AvroBinaryCodec.Compiled> {
+  record Compiled(Schema schema, GenericDatumWriter<GenericRecord> writer, GenericDatumReader<GenericRecord> reader) {}
+
   private transient ByteArrayOutputStream out;
   private transient BinaryEncoder encoder;
   private transient BinaryDecoder decoder;
 
   public AvroBinaryCodec(Schema schema) {
-    this.schemaJson = schema.toString();
-    init(schema);
+    super(schema);
   }
 
-  private void init(Schema s) {
-    schema = s;
-    writer = new GenericDatumWriter<>(s);
-    reader = new GenericDatumReader<>(s);
-    out = new ByteArrayOutputStream(4096);
-  }
-
-  private void ensureInit() {
-    if (schema == null) init(new Schema.Parser().parse(schemaJson));
+  @Override
+  Compiled compile(Schema s) {
+    return new Compiled(s, new GenericDatumWriter<>(s), new GenericDatumReader<>(s));
   }
 
   @Override
   public byte[] encode(GenericRecord event) {
-    ensureInit();
+    Compiled c = compiled();
+    if (out == null) out = new ByteArrayOutputStream(4096);
     out.reset();
     encoder = EncoderFactory.get().binaryEncoder(out, encoder);
     try {
-      writer.write(event, encoder);
+      c.writer().write(event, encoder);
       encoder.flush();
     } catch (IOException | RuntimeException e) {
-      throw new IllegalArgumentException("cannot encode event as Avro " + schema.getName() + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException("cannot encode event as Avro " + c.schema().getName() + ": " + e.getMessage(), e);
     }
     return out.toByteArray();
   }
 
   @Override
   public GenericRecord decode(byte[] payload) {
-    ensureInit();
+    Compiled c = compiled();
     decoder = DecoderFactory.get().binaryDecoder(payload, decoder);
     try {
-      GenericRecord r = reader.read(null, decoder);
+      GenericRecord r = c.reader().read(null, decoder);
       if (!decoder.isEnd()) throw new IllegalArgumentException("trailing bytes after the event");
       return r;
     } catch (IOException | RuntimeException e) {
-      throw new IllegalArgumentException("not a valid Avro " + schema.getName() + ": " + e, e);
+      throw new IllegalArgumentException("not a valid Avro " + c.schema().getName() + ": " + e, e);
     }
   }
 }

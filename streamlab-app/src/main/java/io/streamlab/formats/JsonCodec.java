@@ -24,31 +24,23 @@ import org.apache.avro.generic.GenericRecord;
  * schema as it streams (types, enum symbols, required fields) and names the offending field.
  * Unknown properties are skipped, as JSON consumers usually do.
  */
-public final class JsonCodec implements PayloadCodec {
+public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
   private static final JsonFactory FACTORY = new JsonFactory();
 
-  private final String schemaJson;
-  private transient Node root;
   private transient ByteArrayOutputStream out;
 
   public JsonCodec(Schema schema) {
-    this.schemaJson = schema.toString();
-    this.root = compileRoot(schema);
+    super(schema);
   }
 
-  private Node root() {
-    if (root == null) root = compileRoot(new Schema.Parser().parse(schemaJson));
-    return root;
-  }
-
-  private static Node compileRoot(Schema schema) {
-    if (schema.getType() != Schema.Type.RECORD) throw new IllegalArgumentException("JSON payloads need a record schema");
+  @Override
+  Node compile(Schema schema) {
     return compile(schema, schema.getName(), new HashMap<>());
   }
 
   @Override
   public byte[] encode(GenericRecord event) {
-    Node r = root();
+    Node r = compiled();
     if (out == null) out = new ByteArrayOutputStream(2048);
     out.reset();
     try (JsonGenerator g = FACTORY.createGenerator(out)) {
@@ -61,7 +53,7 @@ public final class JsonCodec implements PayloadCodec {
 
   @Override
   public GenericRecord decode(byte[] payload) {
-    Node r = root();
+    Node r = compiled();
     try (JsonParser p = FACTORY.createParser(payload)) {
       p.nextToken();
       GenericRecord record = (GenericRecord) r.read(p);
@@ -73,7 +65,7 @@ public final class JsonCodec implements PayloadCodec {
   }
 
   /** One schema node; {@code read} starts at the value's first token. */
-  private interface Node {
+  interface Node {
     void write(JsonGenerator g, Object v) throws IOException;
 
     Object read(JsonParser p) throws IOException;

@@ -31,25 +31,17 @@ import org.apache.thrift.transport.TTransportException;
  * reads. The schema is compiled once into a tree of {@link Node}s, so no field is looked up by
  * name per event.
  */
-public final class ThriftBinaryCodec implements PayloadCodec {
+public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec.StructNode> {
   private static final int MAX_EVENT_BYTES = 64 << 20;
 
-  private final String schemaJson;
-  private transient StructNode root;
   private transient ByteBuffer out;
 
   public ThriftBinaryCodec(Schema schema) {
-    this.schemaJson = schema.toString();
-    this.root = compileRoot(schema);
+    super(schema);
   }
 
-  private StructNode root() {
-    if (root == null) root = compileRoot(new Schema.Parser().parse(schemaJson));
-    return root;
-  }
-
-  private static StructNode compileRoot(Schema schema) {
-    if (schema.getType() != Schema.Type.RECORD) throw new IllegalArgumentException("Thrift payloads need a record schema");
+  @Override
+  StructNode compile(Schema schema) {
     return (StructNode) compile(schema, new HashMap<>());
   }
 
@@ -60,7 +52,7 @@ public final class ThriftBinaryCodec implements PayloadCodec {
       out.clear();
       try {
         TProtocol p = new TBinaryProtocol(new TByteBuffer(out));
-        root().write(p, event);
+        compiled().write(p, event);
         byte[] bytes = new byte[out.position()];
         out.flip();
         out.get(bytes);
@@ -80,9 +72,9 @@ public final class ThriftBinaryCodec implements PayloadCodec {
       // TMemoryInputTransport exposes its array, so strings are read in place (TByteBuffer
       // copies each into a fresh array first; FormatsBenchmark: 54 k -> 300 k events/s per core)
       TProtocol p = new TBinaryProtocol(new TMemoryInputTransport(payload), payload.length, payload.length);
-      return (GenericRecord) root().read(p);
+      return (GenericRecord) compiled().read(p);
     } catch (TException | RuntimeException e) {
-      throw new IllegalArgumentException("not a valid Thrift " + root().schema.getName() + ": " + e, e);
+      throw new IllegalArgumentException("not a valid Thrift " + compiled().schema.getName() + ": " + e, e);
     }
   }
 
@@ -288,7 +280,7 @@ public final class ThriftBinaryCodec implements PayloadCodec {
     }
   }
 
-  private static final class StructNode implements Node {
+  static final class StructNode implements Node {
     private final Schema schema;
     private final TStruct struct;
     private short[] ids;
