@@ -85,19 +85,20 @@ public final class LabRun {
       ingest.awaitReady(Duration.ofMinutes(3), ingestLog);
       long acked = 0;
       if (!config.warmup().isZero()) {
-        GeneratorStats warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0);
-        expected.putAll(warm.sequencesPerProducer());
-        acked = warm.acked();
-        drain(ingest, acked, ingestLog, "warm-up");
+        Progress warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0);
+        expected.putAll(warm.generated().sequencesPerProducer());
+        acked = warm.generated().acked();
+        drain(ingest, acked, ingestLog, "warm-up", warm);
       }
       measuredFromMillis = ingest.markLatencyInterval();
       atStart = ingest.status();
       doneBefore = atStart.rowsWritten() + atStart.failed();
       Duration cpuAtStart = ingest.cpuTime();
       long start = System.nanoTime();
-      gen = generate("measure", measured, ingest, ingestLog, doneBefore);
+      Progress measure = generate("measure", measured, ingest, ingestLog, doneBefore);
+      gen = measure.generated();
       expected.putAll(gen.sequencesPerProducer());
-      last = drain(ingest, acked + gen.acked(), ingestLog, "measure");
+      last = drain(ingest, acked + gen.acked(), ingestLog, "measure", measure);
       windowNanos = System.nanoTime() - start;
       cpu = ingest.cpuTime().minus(cpuAtStart);
     }
@@ -113,8 +114,11 @@ public final class LabRun {
     return result;
   }
 
-  /** Runs one generator phase with progress lines; returns once every event is acknowledged. */
-  private GeneratorStats generate(String phase, EventGenerator.Config cfg, IngestProcess ingest, Path ingestLog,
+  /**
+   * Runs one generator phase with progress lines; returns once every event is acknowledged,
+   * with the phase's progress (its generator counts) for the drain that follows.
+   */
+  private Progress generate(String phase, EventGenerator.Config cfg, IngestProcess ingest, Path ingestLog,
       long ingestedBefore) throws InterruptedException {
     EventGenerator generator = new EventGenerator(cfg);
     Progress progress = new Progress(out, generator.stats(), ingest::status, ingestedBefore);
@@ -141,13 +145,14 @@ public final class LabRun {
     }
     GeneratorStats stats = generator.stats();
     out.printf("[streamlab] %s: %,d events sent, %,d acknowledged; draining%n", phase, stats.sent(), stats.acked());
-    return stats;
+    return progress;
   }
 
   /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
-  private IngestStatus drain(IngestProcess ingest, long target, Path ingestLog, String phase)
+  private IngestStatus drain(IngestProcess ingest, long target, Path ingestLog, String phase, Progress progress)
       throws InterruptedException {
     long lastChange = System.nanoTime();
+    long nextProgress = lastChange + config.progressInterval().toNanos();
     long lastDone = -1;
     while (true) {
       IngestStatus s = ingest.status();
@@ -165,6 +170,10 @@ public final class LabRun {
         return s;
       }
       if (!ingest.isAlive()) throw new IllegalStateException("ingestion died while draining; see " + ingestLog);
+      if (System.nanoTime() >= nextProgress) {
+        progress.print(phase + "/drain");
+        nextProgress += config.progressInterval().toNanos();
+      }
       Thread.sleep(100);
     }
   }

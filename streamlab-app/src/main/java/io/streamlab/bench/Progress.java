@@ -23,6 +23,11 @@ final class Progress {
     this.lastWritten = ingestedBefore;
   }
 
+  /** The phase's generator counts. */
+  GeneratorStats generated() {
+    return gen;
+  }
+
   void print(String phase) {
     long now = System.nanoTime();
     IngestStatus s = ingest.get();
@@ -30,7 +35,7 @@ final class Progress {
     long written = s.rowsWritten() + s.failed();
     long phaseWritten = written - ingestedBefore;
     double secs = Math.max(1e-9, (now - lastNanos) / 1e9);
-    out.printf("[%4.0fs %-8s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms%s%n",
+    out.printf("[%4.0fs %-13s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms%s%n",
         (now - startNanos) / 1e9, phase, (acked - lastAcked) / secs, acked,
         (written - lastWritten) / secs, phaseWritten, Math.max(0, acked - phaseWritten), s.p99Micros() / 1e3,
         s.failed() > 0 ? String.format(" | dead-lettered %,d", s.failed()) : "");

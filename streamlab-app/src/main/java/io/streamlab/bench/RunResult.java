@@ -98,6 +98,7 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
     Map<String, Object> t = new LinkedHashMap<>();
     t.put("expected", table.expected());
     t.put("rows", table.rows() - table.failed());
+    t.put("measuredRows", table.measuredRows());
     t.put("failedByStage", table.failedByStage());
     t.put("lost", table.lost());
     t.put("duplicated", table.duplicated());

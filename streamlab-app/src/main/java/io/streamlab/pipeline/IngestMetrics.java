@@ -75,6 +75,10 @@ public final class IngestMetrics {
     return interval;
   }
 
+  public synchronized void resetCumulativeLatency() {
+    cumulative.reset();
+  }
+
   public synchronized Histogram cumulativeLatency() {
     return cumulative.copy();
   }
