@@ -106,10 +106,15 @@ public final class RandomRecordFactory {
       }
       case ARRAY: {
         Maker element = compile(s.getElementType(), path, skewed);
+        // a Thrift set holds each element once: Thrift-generated readers would drop repeats
+        boolean set = "set".equals(s.getProp(ThriftIdl.CONTAINER));
         return () -> {
           int n = random.nextInt(settings.maxSizeCollection() + 1);
           List<Object> items = new ArrayList<>(n);
-          for (int i = 0; i < n; i++) items.add(element.make());
+          for (int i = 0; i < n; i++) {
+            Object item = element.make();
+            if (!set || !items.contains(item)) items.add(item);
+          }
           return items;
         };
       }
