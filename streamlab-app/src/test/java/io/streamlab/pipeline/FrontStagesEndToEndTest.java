@@ -158,11 +158,7 @@ class FrontStagesEndToEndTest {
     try (PreparedStatement ps = c.prepareStatement("SELECT * FROM events WHERE sl_producer_id = ? ORDER BY sl_sequence")) {
       ps.setInt(1, producer);
       try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          Map<String, Object> row = new TreeMap<>();
-          for (Schema.Field f : schema.getFields()) row.put(f.name(), TestValues.normalize(rs.getObject(f.name())));
-          out.add(row);
-        }
+        while (rs.next()) out.add(TestValues.eventColumns(rs, schema));
       }
     }
     return out;

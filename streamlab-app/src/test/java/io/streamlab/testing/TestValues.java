@@ -23,6 +23,13 @@ import org.apache.avro.generic.IndexedRecord;
 public final class TestValues {
   private TestValues() {}
 
+  /** The event fields of the result set's current row, normalized, by field name. */
+  public static Map<String, Object> eventColumns(java.sql.ResultSet rs, org.apache.avro.Schema event) throws SQLException {
+    Map<String, Object> m = new TreeMap<>();
+    for (var f : event.getFields()) m.put(f.name(), normalize(rs.getObject(f.name())));
+    return m;
+  }
+
   public static Object normalize(Object v) {
     try {
       return norm(v);

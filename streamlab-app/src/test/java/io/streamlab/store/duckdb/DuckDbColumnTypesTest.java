@@ -14,8 +14,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -62,11 +60,7 @@ class DuckDbColumnTypesTest {
         List<Object> got = new ArrayList<>();
         try (Connection c = store.openQueryConnection(); Statement st = c.createStatement();
             ResultSet rs = st.executeQuery("SELECT * FROM " + table + " ORDER BY " + SystemColumns.SEQUENCE)) {
-          while (rs.next()) {
-            Map<String, Object> m = new TreeMap<>();
-            for (Schema.Field field : event.getFields()) m.put(field.name(), TestValues.normalize(rs.getObject(field.name())));
-            got.add(m);
-          }
+          while (rs.next()) got.add(TestValues.eventColumns(rs, event));
         }
         assertEquals(want, got, "schema " + event);
       }
