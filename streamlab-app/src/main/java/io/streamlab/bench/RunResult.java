@@ -78,11 +78,18 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
 
   public String summaryLine() {
     return String.format(
-        "SUMMARY generated=%d ingested=%d failed=%d lost=%d duplicated=%d measured-events/s=%.0f MB/s=%.1f "
+        "SUMMARY generated=%d ingested=%d failed=%d%s lost=%d duplicated=%d measured-events/s=%.0f MB/s=%.1f "
             + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
-        table.expected(), table.rows() - table.failed(), table.failed(), table.lost(), table.duplicated(),
+        table.expected(), table.rows() - table.failed(), table.failed(), failedPerStage(), table.lost(), table.duplicated(),
         eventsPerSecond(), megabytesPerSecond(), cpuSeconds(), megabytesPerSecondPerCore(),
         latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
+  }
+
+  /** " failedByStage=decode:2,udf:1", or "" when nothing failed: the dead letters per stage. */
+  private String failedPerStage() {
+    if (table.failedByStage().isEmpty()) return "";
+    return " failedByStage=" + table.failedByStage().entrySet().stream()
+        .map(e -> e.getKey() + ":" + e.getValue()).collect(java.util.stream.Collectors.joining(","));
   }
 
   public void print(PrintStream out) {

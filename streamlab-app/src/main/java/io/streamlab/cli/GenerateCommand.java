@@ -60,8 +60,9 @@ final class GenerateCommand implements Callable<Integer> {
     GeneratorStats s = g.run();
     progress.interrupt();
     double secs = (System.nanoTime() - start) / 1e9;
-    System.out.printf("generated %,d events (%,d acknowledged, %,d errors), %.1f MB, in %.1f s: %,.0f events/s, %.1f MB/s%n",
-        s.sent(), s.acked(), s.errors(), s.bytes() / 1e6, secs, s.acked() / secs, s.bytes() / 1e6 / secs);
+    System.out.printf("generated %,d events (%,d acknowledged, %,d errors) in %,d messages, %.1f MB, in %.1f s: "
+            + "%,.0f events/s, %.1f MB/s%n",
+        s.sent(), s.acked(), s.errors(), s.messages(), s.bytes() / 1e6, secs, s.acked() / secs, s.bytes() / 1e6 / secs);
     return s.errors() == 0 ? 0 : 1;
   }
 }

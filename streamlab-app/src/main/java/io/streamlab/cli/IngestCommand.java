@@ -17,7 +17,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "ingest", mixinStandardHelpOptions = true,
-    description = {"Run the ingestion pipeline: read the topic, decode, append at-least-once (no shuffle) "
+    description = {"Run the ingestion pipeline: read the topic, unbatch/decompress envelopes, decode, apply the UDF, append at-least-once (no shuffle) "
         + "into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
         + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded."})
@@ -39,6 +39,7 @@ public final class IngestCommand implements Callable<Integer> {
 
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
+  @Mixin DecodeOptions decode;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
   Long maxRecords;
@@ -61,7 +62,8 @@ public final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, StoreSpec.duckdb(db), table, runner.appendBatchSize, maxRecords, maxReadTime);
+        schema.transportFormat, StoreSpec.duckdb(db), table, runner.appendBatchSize, maxRecords, maxReadTime,
+        decode.toDecoding());
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
     StatusReporter reporter = statusIntervalMs > 0

@@ -111,6 +111,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
+  @Mixin DecodeOptions decode;
 
   @Spec CommandSpec spec;
 
@@ -155,8 +156,10 @@ final class RunCommand implements Callable<Integer> {
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
         schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,
         0, generator.ratePerSec, 0, duration, Map.of());
+    decode.toDecoding().udf().check(); // a bad --udfClassName is a user error here, not a failed child
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
+    ingestArgs.addAll(decode.asArgs());
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 /** Which events: the schema file and the wire format. Shared by generate, ingest and run. */
 final class SchemaOptions {
   @Option(names = "--schema", paramLabel = "FILE",
-      description = "Event schema: Thrift IDL (.thrift) or Avro (.avsc). Default: the built-in "
+      description = "Event schema: Thrift IDL (.thrift), Avro (.avsc) or JSON Schema (.json). Default: the built-in "
           + "SimplerCompoundEvent (schemas/simpler_compound_event.thrift).")
   Path schema;
 

@@ -15,7 +15,15 @@ public final class EventHeaders {
   public static final String SEQUENCE = "sl-seq";
   public static final String SEND_TIME_MICROS = "sl-ts";
 
+  /** Headers whose value is a big-endian number (the envelope's event count among them). */
+  private static final java.util.Set<String> NUMERIC = java.util.Set.of(PRODUCER_ID, SEQUENCE, SEND_TIME_MICROS, "sl-count");
+
   private EventHeaders() {}
+
+  private static boolean isPrintable(byte[] v) {
+    for (byte b : v) if (b < 0x20 || b > 0x7e) return false;
+    return true;
+  }
 
   public static void write(Headers headers, int producerId, long sequence, long sendTimeMicros) {
     headers.add(PRODUCER_ID, ByteBuffer.allocate(4).putInt(producerId).array());
@@ -55,8 +63,10 @@ public final class EventHeaders {
       if (sb.length() > 0) sb.append(", ");
       sb.append(h.key()).append('=');
       byte[] v = h.value();
-      if (v != null && (v.length == 4 || v.length == 8) && h.key().startsWith("sl-")) {
+      if (v != null && (v.length == 4 || v.length == 8) && NUMERIC.contains(h.key())) {
         sb.append(v.length == 4 ? ByteBuffer.wrap(v).getInt() : ByteBuffer.wrap(v).getLong());
+      } else if (v != null && v.length <= 64 && isPrintable(v)) {
+        sb.append(new String(v, java.nio.charset.StandardCharsets.US_ASCII));
       } else {
         sb.append(v == null ? "null" : v.length + "B");
       }

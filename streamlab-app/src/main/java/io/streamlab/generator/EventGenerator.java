@@ -1,5 +1,6 @@
 package io.streamlab.generator;
 
+import io.streamlab.formats.Envelope;
 import io.streamlab.formats.EventHeaders;
 import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
@@ -23,6 +24,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * schedule and stamps every event with its <em>intended</em> send time: when the thread falls
  * behind it sends at once but keeps the schedule's times, so lag shows up as latency instead of
  * silently lowering the rate.
+ *
+ * <p>With a compression other than NONE, each producer batches {@code maxRecordsPerBatch}
+ * consecutive events into one compressed {@link Envelope}; every event keeps its own sequence and
+ * intended send time inside it.
  */
 public final class EventGenerator {
   /**
@@ -104,12 +109,13 @@ public final class EventGenerator {
         new RandomRecordFactory(config.schema(), config.settings(), config.seed() * 1_000_003L + producerId);
     PayloadCodec codec = config.format().codec(config.schema());
     long seq = 0;
+    Envelope.Builder batch = config.settings().batched() ? new Envelope.Builder(config.settings().compression()) : null;
     KafkaProducer<byte[], byte[]> connected;
     try {
       connected = new KafkaProducer<>(producerConfig());
     } catch (RuntimeException e) {
       ready.reset(); // release the other producers instead of leaving them at the barrier
-      stats.recordError(e);
+      stats.recordError(e, 0);
       stats.producerFinished(producerId, 0);
       throw e;
     }
@@ -124,14 +130,16 @@ public final class EventGenerator {
         schedule.awaitDue(dueNanos);
         long intendedMicros = schedule.intendedMicros(dueNanos);
         byte[] payload = codec.encode(factory.next());
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);
-        EventHeaders.write(record.headers(), producerId, seq, intendedMicros);
-        stats.recordSent(payload.length);
-        producer.send(record, (meta, error) -> {
-          if (error == null) stats.recordAck();
-          else stats.recordError(error);
-        });
+        if (batch == null) {
+          ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);
+          EventHeaders.write(record.headers(), producerId, seq, intendedMicros);
+          send(producer, record, 1);
+        } else {
+          batch.add(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload);
+          if (batch.size() >= config.settings().maxRecordsPerBatch()) sendBatch(producer, batch);
+        }
       }
+      if (batch != null && batch.size() > 0) sendBatch(producer, batch);
       producer.flush();
     } finally {
       stats.producerFinished(producerId, seq);
@@ -147,6 +155,21 @@ public final class EventGenerator {
     } catch (BrokenBarrierException e) {
       throw new IllegalStateException("another producer thread failed to start", e);
     }
+  }
+
+  private void sendBatch(KafkaProducer<byte[], byte[]> producer, Envelope.Builder batch) {
+    int events = batch.size();
+    org.apache.kafka.common.header.internals.RecordHeaders headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+    byte[] value = batch.finish(headers);
+    send(producer, new ProducerRecord<byte[], byte[]>(config.topic(), null, (byte[]) null, value, headers), events);
+  }
+
+  private void send(KafkaProducer<byte[], byte[]> producer, ProducerRecord<byte[], byte[]> record, int events) {
+    stats.recordSent(events, record.value().length);
+    producer.send(record, (meta, error) -> {
+      if (error == null) stats.recordAck(events);
+      else stats.recordError(error, events);
+    });
   }
 
   private Map<String, Object> producerConfig() {

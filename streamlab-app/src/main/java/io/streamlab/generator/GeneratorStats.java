@@ -12,21 +12,24 @@ public final class GeneratorStats {
   private final LongAdder sent = new LongAdder();
   private final LongAdder acked = new LongAdder();
   private final LongAdder bytes = new LongAdder();
+  private final LongAdder messages = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final Map<Integer, Long> sequencesPerProducer = new ConcurrentHashMap<>();
   private volatile String firstError;
 
-  void recordSent(int payloadBytes) {
-    sent.increment();
-    bytes.add(payloadBytes);
+  /** @param messageBytes bytes of the broker message (an envelope holds several events) */
+  void recordSent(int events, int messageBytes) {
+    sent.add(events);
+    messages.increment();
+    bytes.add(messageBytes);
   }
 
-  void recordAck() {
-    acked.increment();
+  void recordAck(int events) {
+    acked.add(events);
   }
 
-  void recordError(Exception e) {
-    errors.increment();
+  void recordError(Exception e, int events) {
+    errors.add(events);
     if (firstError == null) firstError = e.toString();
   }
 
@@ -36,7 +39,10 @@ public final class GeneratorStats {
 
   public long sent() { return sent.sum(); }
   public long acked() { return acked.sum(); }
+  /** Bytes of the message values sent (compressed envelopes count as sent). */
   public long bytes() { return bytes.sum(); }
+  /** Broker messages sent: the events, or fewer when they are batched into envelopes. */
+  public long messages() { return messages.sum(); }
   public long errors() { return errors.sum(); }
   public String firstError() { return firstError; }
 

@@ -3,7 +3,10 @@ package io.streamlab.generator;
 import io.streamlab.schema.ThriftIdl;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -26,7 +29,12 @@ public final class RandomRecordFactory {
   public RandomRecordFactory(Schema schema, GeneratorSettings settings, long seed) {
     this.random = new SplittableRandom(seed);
     this.settings = settings;
-    this.root = compile(schema);
+    Set<String> skewed = new HashSet<>(settings.fieldsWithSkew());
+    this.root = compile(schema, "", skewed);
+    if (!skewed.isEmpty()) {
+      throw new IllegalArgumentException("--fieldsWithSkew names no field of " + schema.getName() + ": " + skewed
+          + " (use dotted paths for nested fields, e.g. user.userId)");
+    }
   }
 
   public GenericRecord next() {
@@ -37,7 +45,8 @@ public final class RandomRecordFactory {
     Object make();
   }
 
-  private Maker compile(Schema s) {
+  /** @param skewed field paths still to be skewed; each is removed when found */
+  private Maker compile(Schema s, String path, Set<String> skewed) {
     switch (s.getType()) {
       case RECORD: {
         List<Schema.Field> fields = s.getFields();
@@ -49,7 +58,9 @@ public final class RandomRecordFactory {
             optional[i] = type.getTypes().stream().anyMatch(t -> t.getType() == Schema.Type.NULL);
             type = type.getTypes().stream().filter(t -> t.getType() != Schema.Type.NULL).findFirst().orElseThrow();
           }
-          makers[i] = compile(type);
+          String fieldPath = path.isEmpty() ? fields.get(i).name() : path + "." + fields.get(i).name();
+          makers[i] = compile(type, fieldPath, skewed);
+          if (skewed.remove(fieldPath)) makers[i] = skewed(makers[i]);
         }
         return () -> {
           GenericData.Record r = new GenericData.Record(s);
@@ -61,14 +72,20 @@ public final class RandomRecordFactory {
         };
       }
       case STRING: {
-        String[] cache = new String[settings.stringCacheSize()];
-        for (int i = 0; i < cache.length; i++) cache[i] = randomString();
+        String[] cache = stringCache();
         return () -> cache[random.nextInt(cache.length)];
       }
       case BYTES: {
-        String[] cache = new String[settings.stringCacheSize()];
-        for (int i = 0; i < cache.length; i++) cache[i] = randomString();
-        return () -> ByteBuffer.wrap(cache[random.nextInt(cache.length)].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String[] cache = stringCache();
+        return () -> ByteBuffer.wrap(cache[random.nextInt(cache.length)].getBytes(StandardCharsets.UTF_8));
+      }
+      case FIXED: {
+        int size = s.getFixedSize();
+        return () -> {
+          byte[] b = new byte[size];
+          for (int i = 0; i < size; i++) b[i] = (byte) random.nextInt(256);
+          return new GenericData.Fixed(s, b);
+        };
       }
       case LONG:
         return random::nextLong;
@@ -88,16 +105,21 @@ public final class RandomRecordFactory {
         return () -> new GenericData.EnumSymbol(s, symbols.get(random.nextInt(symbols.size())));
       }
       case ARRAY: {
-        Maker element = compile(s.getElementType());
+        Maker element = compile(s.getElementType(), path, skewed);
+        // a Thrift set holds each element once: Thrift-generated readers would drop repeats
+        boolean set = "set".equals(s.getProp(ThriftIdl.CONTAINER));
         return () -> {
           int n = random.nextInt(settings.maxSizeCollection() + 1);
           List<Object> items = new ArrayList<>(n);
-          for (int i = 0; i < n; i++) items.add(element.make());
+          for (int i = 0; i < n; i++) {
+            Object item = element.make();
+            if (!set || !items.contains(item)) items.add(item);
+          }
           return items;
         };
       }
       case MAP: {
-        Maker value = compile(s.getValueType());
+        Maker value = compile(s.getValueType(), path, skewed);
         return () -> {
           int n = random.nextInt(settings.maxSizeCollection() + 1);
           Map<String, Object> m = new HashMap<>();
@@ -108,6 +130,33 @@ public final class RandomRecordFactory {
       default:
         throw new IllegalArgumentException("cannot generate values of Avro type " + s.getType());
     }
+  }
+
+  /** The per-field string cache: each string field draws from its own fixed set of values. */
+  private String[] stringCache() {
+    String[] cache = new String[settings.stringCacheSize()];
+    for (int i = 0; i < cache.length; i++) cache[i] = randomString();
+    return cache;
+  }
+
+  /**
+   * {@code skewBuckets} values of the field drawn once, then picked with Zipf weights
+   * 1/rank^skewDegree (degree 0 = uniform over the buckets).
+   */
+  private Maker skewed(Maker base) {
+    Object[] buckets = new Object[settings.skewBuckets()];
+    double[] cdf = new double[buckets.length];
+    double sum = 0;
+    for (int i = 0; i < buckets.length; i++) {
+      buckets[i] = base.make();
+      sum += 1 / Math.pow(i + 1, settings.skewDegree());
+      cdf[i] = sum;
+    }
+    for (int i = 0; i < cdf.length; i++) cdf[i] /= sum;
+    return () -> {
+      int k = java.util.Arrays.binarySearch(cdf, random.nextDouble());
+      return buckets[Math.min(buckets.length - 1, k < 0 ? -k - 1 : k)];
+    };
   }
 
   private String randomString() {

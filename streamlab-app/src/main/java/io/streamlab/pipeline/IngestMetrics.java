@@ -67,10 +67,15 @@ public final class IngestMetrics {
     return INSTANCE;
   }
 
-  void recordRead(int payloadBytes) {
+  /** One broker message read (a plain event or an envelope of several). */
+  void recordRead(int messageBytes) {
+    bytesRead.add(messageBytes);
+    stages.get(Stage.READ).record(1, messageBytes, 0);
+  }
+
+  /** One event taken out of a message, before it is decoded. */
+  void recordEvent() {
     eventsRead.increment();
-    bytesRead.add(payloadBytes);
-    stages.get(Stage.READ).record(1, payloadBytes, 0);
   }
 
   void recordFailed(DeadLetters.Stage stage) {

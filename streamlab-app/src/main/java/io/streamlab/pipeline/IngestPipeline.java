@@ -1,19 +1,16 @@
 package io.streamlab.pipeline;
 
-import io.streamlab.schema.SystemColumns;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.kafka.KafkaIO;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.PCollectionTuple;
-import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * The ingestion pipeline: read broker -> decode -> append to the table at-least-once, in the
+ * The ingestion pipeline: read broker -> front stages (unbatch/decompress -> decode -> UDF, see
+ * {@link FrontStages}) -> append to the table at-least-once, in the
  * reading stage (no shuffle). Failures of any stage go to {@code <table>_failed}.
  */
 public final class IngestPipeline {
@@ -36,18 +33,13 @@ public final class IngestPipeline {
       read = read.withMaxReadTime(org.joda.time.Duration.millis(s.maxReadTime().toMillis()));
     }
 
-    Schema tableSchema = SystemColumns.tableRecordSchema(s.eventSchema());
-    PCollectionTuple decoded =
-        pipeline
-            .apply("Read", read)
-            .apply("Decode", ParDo.of(new DecodeFn(s.eventSchema(), s.format()))
-                .withOutputTags(DecodeFn.ROWS, TupleTagList.of(DecodeFn.FAILED)));
-    decoded.get(DecodeFn.ROWS)
-        .setCoder(AvroCoder.of(tableSchema))
+    FrontStages.Output front = new FrontStages(s.eventSchema(), s.format(), s.decoding())
+        .applyTo(pipeline.apply("Read", read), "UnbatchDecodeUdf");
+    Schema tableSchema = FrontStages.tableSchema(s.eventSchema());
+    front.rows()
         .apply("Append", ParDo.of(
             new AppendFn(s.store(), s.table(), tableSchema, s.appendBatchSize(), true)));
-    decoded.get(DecodeFn.FAILED)
-        .setCoder(AvroCoder.of(DeadLetters.SCHEMA))
+    front.failed()
         .apply("AppendFailed", ParDo.of(
             new AppendFn(s.store(), DeadLetters.tableFor(s.table()), DeadLetters.SCHEMA, 500, false)));
   }

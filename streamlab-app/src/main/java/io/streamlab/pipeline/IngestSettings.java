@@ -11,6 +11,7 @@ import org.apache.avro.Schema;
  * @param maxRecords stop after this many messages (null = unbounded); bound tests with
  *     {@code maxReadTime} too, since KafkaIO splits the count evenly over partitions
  * @param maxReadTime stop reading after this long (null = unbounded)
+ * @param decoding the front stages' settings (UDF); see {@link Decoding}
  */
 public record IngestSettings(
     String bootstrapServers,
@@ -21,4 +22,5 @@ public record IngestSettings(
     String table,
     int appendBatchSize,
     Long maxRecords,
-    Duration maxReadTime) {}
+    Duration maxReadTime,
+    Decoding decoding) {}

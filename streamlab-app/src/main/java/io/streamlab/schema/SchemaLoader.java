@@ -15,25 +15,24 @@ public final class SchemaLoader {
   private SchemaLoader() {}
 
   /**
-   * @param rootStruct the Thrift root struct (null = last struct of the file); ignored for Avro
+   * @param rootStruct the Thrift root struct (null = last struct of the file); ignored for Avro and JSON Schema
    * @throws IllegalArgumentException with a message naming the file for anything wrong
    */
   public static Schema load(Path file, String rootStruct) {
     if (!Files.isRegularFile(file)) throw new IllegalArgumentException("schema file not found: " + file);
     String name = file.getFileName().toString().toLowerCase();
-    if (name.endsWith(".thrift")) return ThriftIdl.parse(file, rootStruct);
+    if (name.endsWith(".thrift")) return CanonicalSchema.check(ThriftIdl.parse(file, rootStruct), file.toString());
     if (name.endsWith(".avsc")) {
       try {
         Schema s = new Schema.Parser().parse(file.toFile());
-        if (s.getType() != Schema.Type.RECORD) {
-          throw new IllegalArgumentException(file + ": the Avro schema must be a record, not " + s.getType());
-        }
-        return s;
+        return CanonicalSchema.check(s, file.toString());
       } catch (IOException | SchemaParseException e) {
         throw new IllegalArgumentException(file + ": not a valid Avro schema: " + e.getMessage());
       }
     }
-    throw new IllegalArgumentException(file + ": unknown schema kind; use a Thrift IDL (.thrift) or an Avro schema (.avsc)");
+    if (name.endsWith(".json")) return CanonicalSchema.check(JsonSchemaTranslator.translate(file), file.toString());
+    throw new IllegalArgumentException(file + ": unknown schema kind; use a Thrift IDL (.thrift), an Avro schema (.avsc) "
+        + "or a JSON Schema (.json)");
   }
 
   /** The built-in SimplerCompoundEvent schema, read from the classpath. */

@@ -65,7 +65,7 @@ class IngestPipelineTest {
     StoreSpec store = StoreSpec.duckdb(dir.resolve(name + ".duckdb"));
     Pipeline p = Pipeline.create(runner.toOptions());
     IngestPipeline.build(p, new IngestSettings(kafka.bootstrapServers(), topic, SCHEMA, TransportFormat.THRIFT,
-        store, "events", 500, (long) EVENTS, Duration.ofSeconds(120)));
+        store, "events", 500, (long) EVENTS, Duration.ofSeconds(120), Decoding.DEFAULT));
     p.run().waitUntilFinish();
 
     Verification v;

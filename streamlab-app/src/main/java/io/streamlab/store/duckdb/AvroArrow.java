@@ -77,7 +77,8 @@ final class AvroArrow {
       case DOUBLE -> (v, i, o) -> ((Float8Vector) v).setSafe(i, (Double) o);
       case FLOAT -> (v, i, o) -> ((Float4Vector) v).setSafe(i, (Float) o);
       case BYTES, FIXED -> (v, i, o) -> {
-        ByteBuffer b = o instanceof ByteBuffer bb ? bb : ByteBuffer.wrap(((org.apache.avro.generic.GenericFixed) o).bytes());
+        // a duplicate: Arrow's copy may move the buffer's position, and the record must not change
+        ByteBuffer b = o instanceof ByteBuffer bb ? bb.duplicate() : ByteBuffer.wrap(((org.apache.avro.generic.GenericFixed) o).bytes());
         ((VarBinaryVector) v).setSafe(i, b, b.position(), b.remaining());
       };
       case RECORD -> recordSetter(t);

@@ -1,0 +1,49 @@
+package io.streamlab.pipeline;
+
+import io.streamlab.formats.TransportFormat;
+import io.streamlab.schema.SystemColumns;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.io.kafka.KafkaRecord;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTagList;
+
+/**
+ * The front of the ingestion pipeline: broker messages -> unbatch/decompress -> decode -> UDF ->
+ * table records (event fields + system fields), with every failure as a dead-letter record.
+ * The three stages run in one DoFn (the runner would fuse them anyway, and the DirectRunner would
+ * otherwise encode every event between them); each stage names itself in its dead letters.
+ */
+public final class FrontStages {
+  /** Table records for the write stage, and dead letters for {@code <table>_failed}. */
+  public record Output(PCollection<GenericRecord> rows, PCollection<GenericRecord> failed) {}
+
+  private final Schema eventSchema;
+  private final TransportFormat format;
+  private final Decoding decoding;
+
+  /** @throws IllegalArgumentException at construction when the UDF cannot be loaded */
+  public FrontStages(Schema eventSchema, TransportFormat format, Decoding decoding) {
+    this.eventSchema = eventSchema;
+    this.format = format;
+    this.decoding = decoding;
+    decoding.udf().check(); // a bad --udfClassName fails at start-up, not in a worker
+  }
+
+  public static Schema tableSchema(Schema eventSchema) {
+    return SystemColumns.tableRecordSchema(eventSchema);
+  }
+
+  /** Applies the front stages to the messages read, as the step {@code name}. */
+  public Output applyTo(PCollection<KafkaRecord<byte[], byte[]>> messages, String name) {
+    PCollectionTuple out = messages.apply(name,
+        ParDo.of(new FrontFn(eventSchema, format, decoding.udf()))
+            .withOutputTags(FrontFn.ROWS, TupleTagList.of(FrontFn.FAILED)));
+    return new Output(
+        out.get(FrontFn.ROWS).setCoder(AvroCoder.of(tableSchema(eventSchema))),
+        out.get(FrontFn.FAILED).setCoder(AvroCoder.of(DeadLetters.SCHEMA)));
+  }
+}

@@ -1,0 +1,29 @@
+package io.streamlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.streamlab.generator.GeneratorStats;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** Dead letters reach the summary, counted per stage. */
+class RunResultTest {
+  @Test
+  void summaryCountsDeadLettersPerStage() {
+    Map<String, Long> failed = new TreeMap<>(Map.of("decode", 2L, "decompress", 3L, "udf", 1L));
+    Verification v = new Verification(100, 100, 100, 0, 0, 0, failed, 94, 1, 2);
+    RunResult r = new RunResult(new RunInfo("t", "", RunMode.STEADY, "now", Map.of()), new GeneratorStats(), v, 0, 0,
+        Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of());
+    String line = r.summaryLine();
+    assertTrue(line.contains(" failed=6 failedByStage=decode:2,decompress:3,udf:1 "), line);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    r.print(new PrintStream(out, true));
+    assertTrue(out.toString().contains("(+ 6 dead-lettered {decode=2, decompress=3, udf=1})"), out.toString());
+  }
+}
