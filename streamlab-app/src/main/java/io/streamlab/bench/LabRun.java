@@ -158,6 +158,10 @@ public final class LabRun {
       // Payload bytes of the rows ingested in the window: rows times the mean payload size read.
       // Not the bytes read in the window, which in drain mode run ahead of the writes.
       long windowRows = done(last) - done(atStart);
+      if (windowRows == 0) {
+        out.println("[streamlab] the measurement window saw no rows: " + (mode == RunMode.DRAIN
+            ? "the backlog was drained within the warm-up; use a bigger --preload" : "nothing was ingested"));
+      }
       long windowBytes = last.eventsRead() == 0 ? 0 : Math.round((double) last.bytesRead() / last.eventsRead() * windowRows);
       return new RunResult(config.info(), measured, v, windowRows, windowBytes,
           cpu, markMillis * 1000, windowNanos / 1e9, latency, Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
@@ -234,7 +238,7 @@ public final class LabRun {
 
     /** Waits until {@code target} events are ingested in all, printing progress meanwhile. */
     private void awaitIngested(long target, String name) throws InterruptedException {
-      drain(target, name, new Progress(out, ackedBefore::get, ingest::status, 0));
+      drain(target, name, new Progress(out, ackedBefore::get, ingest::status, 0), false);
     }
 
     /** Max mode: rising rates until one is not sustained, then a bisection between the last good and bad. */
@@ -287,13 +291,21 @@ public final class LabRun {
 
     /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
     private void drain(long target, String name, Progress progress) throws InterruptedException {
+      drain(target, name, progress, true);
+    }
+
+    /**
+     * @param settle wait one more status interval at the end, so rows still in flight (which
+     *     would be duplicates) show up in the figures
+     */
+    private void drain(long target, String name, Progress progress, boolean settle) throws InterruptedException {
       long lastChange = System.nanoTime();
       long nextProgress = lastChange + config.progressInterval().toNanos();
       long lastDone = -1;
       while (true) {
         long done = done(ingest.status());
         if (done >= target) {
-          Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
+          if (settle) Thread.sleep(1_200);
           return;
         }
         if (done != lastDone) {
