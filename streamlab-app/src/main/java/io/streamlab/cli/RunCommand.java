@@ -56,6 +56,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
+  @Mixin ThrottleOptions throttle;
 
   @Override
   public Integer call() throws Exception {
@@ -67,6 +68,7 @@ final class RunCommand implements Callable<Integer> {
         0, generator.ratePerSec, 0, duration, Map.of());
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
+    ingestArgs.addAll(throttle.asArgs());
     RunResult result = new LabRun(new LabRun.Config(dir.toAbsolutePath(), bootstrapServers, partitions, table,
         gen, warmup, ingestArgs, drainTimeout, progressInterval), System.out).execute();
     return result.exitCode();
