@@ -111,8 +111,13 @@ public final class SinkBench {
         rs.next();
         if (rs.getLong(1) >= config.rows()) return "ok";
       }
-      PipelineResult.State state = job.getState();
-      if (state.isTerminal()) return "runner ended: " + state;
+      PipelineResult.State state;
+      try {
+        state = job.getState();
+      } catch (IllegalStateException e) {
+        state = PipelineResult.State.UNKNOWN; // Flink: the job's MiniCluster is gone, the job has ended
+      }
+      if (state.isTerminal() || state == PipelineResult.State.UNKNOWN) return "runner ended: " + state;
       if (System.nanoTime() - startNanos > config.timeout().toNanos()) {
         return "timed out after " + config.timeout().toSeconds() + " s";
       }

@@ -33,7 +33,7 @@ final class SinkbenchCommand implements Callable<Integer> {
       description = "How long the load is offered (rows = rate x duration). Default: ${DEFAULT-VALUE}.")
   Duration duration;
 
-  @Option(names = "--ratePerSec", defaultValue = "4000",
+  @Option(names = "--ratePerSec", defaultValue = "2000",
       description = "Rows per second offered, above the quota so it bites. Default: ${DEFAULT-VALUE}.")
   long ratePerSec;
 
