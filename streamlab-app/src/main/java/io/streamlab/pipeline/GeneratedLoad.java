@@ -6,7 +6,6 @@ import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.StoreSpec;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
@@ -50,7 +49,6 @@ public final class GeneratedLoad {
     private final long rows;
     private transient Schema tableSchema;
     private transient RandomRecordFactory events;
-    private transient int fields;
 
     MakeRowFn(Schema eventSchema, long seed, long rows) {
       this.eventSchemaJson = eventSchema.toString();
@@ -63,19 +61,12 @@ public final class GeneratedLoad {
       Schema event = new Schema.Parser().parse(eventSchemaJson);
       tableSchema = SystemColumns.tableRecordSchema(event);
       events = new RandomRecordFactory(event, GeneratorSettings.builder().build(), seed);
-      fields = event.getFields().size();
     }
 
     @ProcessElement
     public void process(@Element Long sequence, OutputReceiver<GenericRecord> out) {
       if (sequence >= rows) return;
-      GenericRecord e = events.next();
-      GenericData.Record r = new GenericData.Record(tableSchema);
-      for (int k = 0; k < fields; k++) r.put(k, e.get(k));
-      r.put(SystemColumns.PRODUCER_ID, PRODUCER_ID);
-      r.put(SystemColumns.SEQUENCE, sequence);
-      r.put(SystemColumns.SEND_TIME_MICROS, Clock.nowMicros());
-      out.output(r);
+      out.output(SystemColumns.tableRecord(tableSchema, events.next(), PRODUCER_ID, sequence, Clock.nowMicros()));
     }
   }
 }

@@ -17,14 +17,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each limit of the quota layer, counted. With a manual clock the counts are exact (tolerance 0);
- * the random transient failures and the real-clock run through DuckDB state their tolerance.
+ * Each limit of the quota layer, counted. On a manual clock the counts are exact (tolerance 0),
+ * also through a real DuckDB writer; the seeded random transient failures state their tolerance.
  */
 class TableQuotaTest {
   private static final long SECOND = 1_000_000_000L;
@@ -142,46 +141,36 @@ class TableQuotaTest {
   }
 
   @Test
-  void realClockThroughDuckDbAdmitsBurstPlusRate() throws Exception {
+  void writerThroughDuckDbWritesExactlyWhatTheQuotaAdmits() throws Exception {
     Schema event = SchemaLoader.loadDefault();
     Schema rowSchema = SystemColumns.tableRecordSchema(event);
     List<GenericRecord> batch = rows(event, rowSchema, 20);
     StoreSpec spec = StoreSpec.duckdb(dir.resolve("quota.duckdb"));
-    // 200 rows/s in 20-row requests: 10 appends a second, far below what DuckDB takes here.
-    QuotaLimits l = limits(200, 0, 0, 0, 0, 0);
+    // 100 rows/s in 20-row requests, on the manual clock: exact counts whatever the machine's speed.
+    TableQuota q = new TableQuota(limits(100, 0, 0, 0, 0, 0), now::get);
     int refused = 0;
-    long start, elapsed;
-    try (TableStore store = new FakeQuotaStore(spec.open(), spec.toString(), l)) {
+    try (TableStore store = spec.open()) {
       store.createTableIfMissing("events", rowSchema);
-      store.createTableIfMissing("warmup", rowSchema);
-      try (TableWriter w = store.openWriter("warmup", rowSchema)) {
-        w.append(batch); // first appends are slow (JIT, Arrow): not in the measured window
-      }
-      try (TableWriter w = store.openWriter("events", rowSchema)) {
-        start = System.nanoTime();
-        while (System.nanoTime() - start < 2_000_000_000L) {
-          try {
-            w.append(batch);
-          } catch (QuotaException e) {
-            assertEquals(QuotaReason.QUOTA_EXCEEDED, e.reason());
-            refused++;
-            Thread.sleep(5);
+      try (TableWriter w = new FakeQuotaWriter(store.openWriter("events", rowSchema), q)) {
+        for (int tick = 0; tick < 20; tick++) { // 2 s in 100 ms ticks, three appends tried per tick
+          for (int i = 0; i < 3; i++) {
+            try {
+              w.append(batch);
+            } catch (QuotaException e) {
+              assertEquals(QuotaReason.QUOTA_EXCEEDED, e.reason());
+              refused++;
+            }
           }
+          now.addAndGet(SECOND / 10);
         }
-        elapsed = System.nanoTime() - start;
       }
-      TableQuota q = TableQuota.find(spec.toString(), "events");
-      // Admitted = burst (200) + 200/s x elapsed: never more, and at most three 20-row requests
-      // fewer (one at either end, one for a slow append on a shared machine); the table holds
-      // exactly what was admitted.
-      double expected = 200 + 200 * elapsed / 1e9;
-      assertTrue(q.acceptedRows() <= expected && q.acceptedRows() >= expected - 60,
-          "admitted " + q.acceptedRows() + " rows, expected ~" + Math.round(expected));
-      assertTrue(refused > 0, "the quota refused something");
+      // Burst 100 (5 appends) + 10 rows per tick for 19 ticks = 290 rows = 14 appends (10 rows wait).
+      assertEquals(14 * 20, q.acceptedRows());
+      assertEquals(60 - 14, refused);
       assertEquals(refused, q.refused(QuotaReason.QUOTA_EXCEEDED));
       try (var c = store.openQueryConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM events")) {
         rs.next();
-        assertEquals(q.acceptedRows(), rs.getLong(1));
+        assertEquals(q.acceptedRows(), rs.getLong(1), "the table holds exactly what was admitted");
       }
     }
   }
@@ -190,13 +179,7 @@ class TableQuotaTest {
     RandomRecordFactory f = new RandomRecordFactory(event, GeneratorSettings.builder().build(), 3);
     List<GenericRecord> rows = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      GenericRecord e = f.next();
-      GenericData.Record r = new GenericData.Record(rowSchema);
-      for (int k = 0; k < event.getFields().size(); k++) r.put(k, e.get(k));
-      r.put(SystemColumns.PRODUCER_ID, 0);
-      r.put(SystemColumns.SEQUENCE, (long) i);
-      r.put(SystemColumns.SEND_TIME_MICROS, 0L);
-      rows.add(r);
+      rows.add(SystemColumns.tableRecord(rowSchema, f.next(), 0, i, 0));
     }
     return rows;
   }

@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,12 +37,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ThrottlingStrategiesTest {
   private static final Schema EVENT = SchemaLoader.loadDefault();
   private static final Schema ROW = SystemColumns.tableRecordSchema(EVENT);
-  private static final int WRITERS = 4, BATCHES = 3, BATCH = 200;
+  private static final int WRITERS = 4, BATCHES = 2, BATCH = 100;
   /**
-   * 2,400 rows at 800 rows/s (burst 800), 100 rows per request, 2 in flight, 2 % backendErrors:
-   * well under what DuckDB takes here even with the machine shared, so the quota is the limit.
+   * 800 rows at 200 rows/s (burst 200), 50 rows per request, 2 in flight, 2 % backendErrors:
+   * far under what DuckDB takes even with the machine shared (4 appends/s), so the quota is
+   * the limit.
    */
-  private static final QuotaLimits QUOTA = new QuotaLimits(800, 0, 100, 0, 2, 0.02, 11);
+  private static final QuotaLimits QUOTA = new QuotaLimits(200, 0, 50, 0, 2, 0.02, 11);
   private static final Tuning FAST = new Tuning(10, 400, 0, 60_000, 1, 5, 0);
 
   @TempDir Path dir;
@@ -65,7 +65,9 @@ class ThrottlingStrategiesTest {
           try (TableWriter tw = store.openWriter("events", ROW)) {
             for (int b = 0; b < BATCHES; b++) {
               List<GenericRecord> bundle = new ArrayList<>();
-              for (int i = 0; i < BATCH; i++) bundle.add(row(events.next(), (writer * BATCHES + b) * BATCH + i));
+              for (int i = 0; i < BATCH; i++) {
+                bundle.add(SystemColumns.tableRecord(ROW, events.next(), 0, (writer * BATCHES + b) * BATCH + i, 0));
+              }
               for (int attempt = 0; ; attempt++) { // the runner retrying a failed bundle
                 try {
                   tw.append(bundle);
@@ -100,15 +102,6 @@ class ThrottlingStrategiesTest {
     }
     String id = plain.toString();
     return new Outcome(v, ThrottleStats.find(id, "events"), TableQuota.find(id, "events"), bundleRetries.get());
-  }
-
-  private static GenericRecord row(GenericRecord event, long sequence) {
-    GenericData.Record r = new GenericData.Record(ROW);
-    for (int k = 0; k < EVENT.getFields().size(); k++) r.put(k, event.get(k));
-    r.put(SystemColumns.PRODUCER_ID, 0);
-    r.put(SystemColumns.SEQUENCE, sequence);
-    r.put(SystemColumns.SEND_TIME_MICROS, 0L);
-    return r;
   }
 
   @ParameterizedTest(name = "{0} on pool {1}")
