@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 
 /** How the pipeline's table writers throttle and retry. Shared by ingest and run. */
 final class ThrottleOptions {
-  @Option(names = "--throttling", defaultValue = "shared-backoff",
+  @Option(names = "--throttling", defaultValue = ThrottleSpec.DEFAULT_STRATEGY,
       description = "Throttling strategy of the table writers: none, adaptive, shared-backoff, retry-any "
           + "(see README, sinkbench). Default: ${DEFAULT-VALUE}.")
   String throttling;
