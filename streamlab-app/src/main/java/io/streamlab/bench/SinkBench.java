@@ -25,6 +25,7 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
 
@@ -95,7 +96,8 @@ public final class SinkBench {
       } catch (Exception e) {
         // already ended (failed): the outcome says so
       }
-      verified = TableVerifier.verify(c, config.table(), Map.of(GeneratedLoad.PRODUCER_ID, config.rows()), 0);
+      verified = TableVerifier.verify(c, config.table(), Map.of(GeneratedLoad.PRODUCER_ID, config.rows()),
+          Set.of(GeneratedLoad.PRODUCER_ID));
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     String storeId = plain.toString();

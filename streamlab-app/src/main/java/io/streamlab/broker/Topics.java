@@ -22,8 +22,17 @@ public final class Topics {
 
   /** Creates the topic (the cluster's default replication) unless it exists already. */
   public static void create(String bootstrapServers, String topic, int partitions) throws Exception {
+    create(bootstrapServers, topic, partitions, Map.of());
+  }
+
+  /**
+   * Creates the topic with topic-level configs (e.g. {@code max.message.bytes} for large
+   * messages) unless it exists already; an existing topic keeps its configs.
+   */
+  public static void create(String bootstrapServers, String topic, int partitions, Map<String, String> configs)
+      throws Exception {
     try (Admin admin = admin(bootstrapServers)) {
-      admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty())))
+      admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
           .all().get(60, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {

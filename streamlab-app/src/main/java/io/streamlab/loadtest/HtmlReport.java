@@ -1,0 +1,90 @@
+package io.streamlab.loadtest;
+
+import static io.streamlab.loadtest.SvgChart.escape;
+
+import io.streamlab.loadtest.SvgChart.Series;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * {@code loadtest.html}: one page, readable offline (charts are inline SVG): the results table,
+ * for a sweep throughput and latency per point, for a max-rate search its trials, and for every
+ * point its time series (MB/s and p99 per interval).
+ */
+public final class HtmlReport {
+  private HtmlReport() {}
+
+  public static void write(Path file, LoadtestReport report) throws IOException {
+    StringBuilder h = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\"><title>streamlab loadtest</title>"
+        + "<style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+        + "padding:3px 8px;text-align:right}th{background:#f4f4f4}</style></head><body>\n");
+    h.append("<h1>streamlab loadtest</h1>\n<p>").append(escape(report.machine())).append("</p>\n");
+    h.append(resultsTable(report.points()));
+    List<PointResult> points = report.points();
+    if (points.size() > 1) {
+      List<String> labels = points.stream().map(PointResult::label).toList();
+      double[] index = new double[points.size()];
+      for (int i = 0; i < index.length; i++) index[i] = i;
+      h.append("<h2>Per point</h2>\n");
+      h.append(SvgChart.lines("Throughput per point", report.sweep(), "MB/s", List.of(
+          new Series("publish MB/s", index, values(points, PointResult::publishMegabytesPerSecond)),
+          new Series("subscribe MB/s", index, values(points, PointResult::subscribeMegabytesPerSecond))), labels));
+      h.append(SvgChart.lines("Latency per point (from intended send time)", report.sweep(), "ms", List.of(
+          new Series("publish p99", index, values(points, r -> r.publishLatency().p99())),
+          new Series("end-to-end p99", index, values(points, r -> r.endToEnd().p99())),
+          new Series("end-to-end p50", index, values(points, r -> r.endToEnd().p50()))), labels));
+    }
+    if (report.maxRate() != null) h.append(maxRateTable(report.maxRate()));
+    for (PointResult r : points) {
+      h.append("<h2>").append(escape(r.label())).append(" over time</h2>\n");
+      List<IntervalSample> s = r.samples();
+      double[] t = s.stream().mapToDouble(IntervalSample::elapsedSeconds).toArray();
+      h.append(SvgChart.lines("Throughput per interval", "seconds", "MB/s", List.of(
+          new Series("publish", t, s.stream().mapToDouble(IntervalSample::publishMegabytesPerSecond).toArray()),
+          new Series("subscribe", t, s.stream().mapToDouble(IntervalSample::subscribeMegabytesPerSecond).toArray())), null));
+      h.append(SvgChart.lines("Latency per interval", "seconds", "ms", List.of(
+          new Series("publish p99", t, s.stream().mapToDouble(x -> x.publishLatency().p99()).toArray()),
+          new Series("end-to-end p99", t, s.stream().mapToDouble(x -> x.endToEnd().p99()).toArray()),
+          new Series("end-to-end max", t, s.stream().mapToDouble(x -> x.endToEnd().max()).toArray())), null));
+    }
+    h.append("</body></html>\n");
+    Files.writeString(file, h);
+  }
+
+  private static double[] values(List<PointResult> points, ToDoubleFunction<PointResult> f) {
+    return points.stream().mapToDouble(f).toArray();
+  }
+
+  private static String resultsTable(List<PointResult> points) {
+    StringBuilder t = new StringBuilder("<table><tr><th>point</th><th>message size</th><th>threads</th>"
+        + "<th>pub msg/s</th><th>pub MB/s</th><th>pub p99 ms</th><th>sub msg/s</th><th>sub MB/s</th>"
+        + "<th>e2e p50 ms</th><th>e2e p99 ms</th><th>e2e p99.9 ms</th><th>missing</th><th>duplicates</th>"
+        + "<th>errors</th><th>CPU cores</th></tr>\n");
+    for (PointResult r : points) {
+      t.append(String.format("<tr><td>%s</td><td>%s</td><td>%d</td><td>%,.0f</td><td>%.2f</td><td>%.1f</td>"
+              + "<td>%,.0f</td><td>%.2f</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%d</td><td>%d</td><td>%d</td>"
+              + "<td>%.2f</td></tr>%n", escape(r.label()), escape(r.settings().messageSizes().toString()),
+          r.settings().publishingThreads(), r.publishMessagesPerSecond(), r.publishMegabytesPerSecond(),
+          r.publishLatency().p99(), r.subscribeMessagesPerSecond(), r.subscribeMegabytesPerSecond(), r.endToEnd().p50(),
+          r.endToEnd().p99(), r.endToEnd().p999(), r.missing(), r.duplicates(), r.publishErrors(), r.cpuCores()));
+    }
+    return t.append("</table>\n").toString();
+  }
+
+  private static String maxRateTable(MaxRateSearch.Outcome outcome) {
+    StringBuilder t = new StringBuilder(String.format(
+        "<h2>Max-rate search: highest sustained %,.0f msg/s</h2>%n<table><tr><th>target msg/s</th><th>achieved msg/s</th>"
+            + "<th>backlog growth</th><th>e2e p99 ms</th><th>sustained</th></tr>%n", outcome.highestSustained()));
+    for (MaxRateSearch.Step s : outcome.steps()) {
+      PointResult r = s.result();
+      t.append(String.format("<tr><td>%,.0f</td><td>%,.0f</td><td>%,d</td><td>%.1f</td><td>%s</td></tr>%n",
+          s.ratePerSec(), r.publishMessagesPerSecond(), r.backlogAtWindowEnd() - r.backlogAtWindowStart(),
+          r.endToEnd().p99(), s.sustained() ? "yes" : "no"));
+    }
+    return t.append("</table>\n").toString();
+  }
+}
