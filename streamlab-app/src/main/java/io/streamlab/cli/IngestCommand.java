@@ -40,6 +40,7 @@ public final class IngestCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
+  @Mixin ThrottleOptions throttle;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
   Long maxRecords;
@@ -62,8 +63,8 @@ public final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, StoreSpec.duckdb(db), table, runner.appendBatchSize, maxRecords, maxReadTime,
-        decode.toDecoding());
+        schema.transportFormat, StoreSpec.duckdb(db).withDecorator(throttle.toSpec()), table, runner.appendBatchSize,
+        maxRecords, maxReadTime, decode.toDecoding());
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
     StatusReporter reporter = statusIntervalMs > 0

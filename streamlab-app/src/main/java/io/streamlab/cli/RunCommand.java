@@ -112,6 +112,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
+  @Mixin ThrottleOptions throttle;
 
   @Spec CommandSpec spec;
 
@@ -160,6 +161,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
     ingestArgs.addAll(decode.asArgs());
+    ingestArgs.addAll(throttle.asArgs());
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,

@@ -9,7 +9,6 @@ import io.streamlab.schema.SystemColumns;
 import io.streamlab.udf.EventFunction;
 import io.streamlab.udf.UdfLoader;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -35,8 +34,6 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private transient PayloadCodec codec;
   private transient EventFunction udf;
   private transient Schema tableSchema;
-  private transient int eventFieldCount;
-  private transient int producerPos, sequencePos, sendTimePos;
   private transient IngestMetrics.StageCounter unbatchStage, decodeStage, udfStage;
   /** Time spent in {@link #event} during the current unbatch call, so unbatching is timed alone. */
   private transient long eventNanos;
@@ -54,10 +51,6 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     udf = udfLoader.newInstance();
     udf.open(eventSchema);
     tableSchema = SystemColumns.tableRecordSchema(eventSchema);
-    eventFieldCount = eventSchema.getFields().size();
-    producerPos = tableSchema.getField(SystemColumns.PRODUCER_ID).pos();
-    sequencePos = tableSchema.getField(SystemColumns.SEQUENCE).pos();
-    sendTimePos = tableSchema.getField(SystemColumns.SEND_TIME_MICROS).pos();
     unbatchStage = IngestMetrics.get().stage(Stage.UNBATCH);
     decodeStage = IngestMetrics.get().stage(Stage.DECODE);
     udfStage = IngestMetrics.get().stage(Stage.UDF);
@@ -131,7 +124,8 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
       return;
     }
     udfStage.record(1, 0, System.nanoTime() - start);
-    out.get(ROWS).output(toTableRecord(result, stamp));
+    out.get(ROWS).output(SystemColumns.tableRecord(tableSchema, result, stamp.producerId(), stamp.sequence(),
+        stamp.sendTimeMicros()));
   }
 
   /**
@@ -167,12 +161,5 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     out.get(FAILED).output(DeadLetters.of(stage, e, stamp, headers, bytes));
   }
 
-  private GenericRecord toTableRecord(GenericRecord event, EventHeaders.Stamp stamp) {
-    GenericData.Record row = new GenericData.Record(tableSchema);
-    for (int i = 0; i < eventFieldCount; i++) row.put(i, event.get(i)); // same positions by construction
-    row.put(producerPos, stamp.producerId());
-    row.put(sequencePos, stamp.sequence());
-    row.put(sendTimePos, stamp.sendTimeMicros());
-    return row;
-  }
+
 }

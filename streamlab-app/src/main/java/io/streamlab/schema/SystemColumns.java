@@ -2,6 +2,8 @@ package io.streamlab.schema;
 
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 
 /**
  * The columns streamlab adds to every table beside the event's own fields, so that every run can
@@ -33,5 +35,20 @@ public final class SystemColumns {
         .name(SEQUENCE).type().longType().noDefault()
         .name(SEND_TIME_MICROS).type().longType().noDefault()
         .endRecord();
+  }
+
+  /**
+   * A table record of {@code tableSchema} (from {@link #tableRecordSchema}): the event's fields,
+   * which sit at the same positions by construction, plus the system fields.
+   */
+  public static GenericRecord tableRecord(Schema tableSchema, GenericRecord event, int producerId, long sequence,
+      long sendTimeMicros) {
+    GenericData.Record row = new GenericData.Record(tableSchema);
+    int eventFields = event.getSchema().getFields().size();
+    for (int i = 0; i < eventFields; i++) row.put(i, event.get(i));
+    row.put(eventFields, producerId);
+    row.put(eventFields + 1, sequence);
+    row.put(eventFields + 2, sendTimeMicros);
+    return row;
   }
 }

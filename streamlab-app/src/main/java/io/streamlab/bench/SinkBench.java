@@ -1,0 +1,130 @@
+package io.streamlab.bench;
+
+import io.streamlab.pipeline.GeneratedLoad;
+import io.streamlab.pipeline.RunnerChoice;
+import io.streamlab.store.StoreSpec;
+import io.streamlab.store.TableStore;
+import io.streamlab.store.quota.QuotaLimits;
+import io.streamlab.store.quota.TableQuota;
+import io.streamlab.store.throttle.Strategy;
+import io.streamlab.store.throttle.ThrottleSpec;
+import io.streamlab.store.throttle.ThrottleStats;
+import io.streamlab.store.throttle.Tuning;
+import io.streamlab.store.throttle.WriterPool;
+import io.streamlab.schema.SystemColumns;
+import java.io.PrintStream;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.PipelineResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.Pipeline;
+
+/**
+ * {@code streamlab sinkbench}: the same generated load (rows at a rate for a duration) written
+ * by each throttling strategy and writer pool in turn, through the pipeline's write stage on a
+ * real Beam runner, into a fresh DuckDB file behind the fake warehouse quota; each table is then
+ * verified. The runner retries failed bundles (Flink: restart from the last checkpoint), which is
+ * how {@code none} recovers from a quotaExceeded, at the price of duplicates.
+ */
+public final class SinkBench {
+  /** One strategy on one writer pool. */
+  public record Variant(Strategy strategy, WriterPool pool) {
+    @Override
+    public String toString() {
+      return strategy + "/" + pool;
+    }
+  }
+
+  /**
+   * @param runner the Beam runner (checkpointing and restart flags included: see SinkbenchCommand)
+   * @param timeout a variant whose table is not complete after this long is stopped and reported
+   */
+  public record Config(Path dir, Schema eventSchema, long rows, long ratePerSec, long seed, List<Variant> variants,
+      Tuning tuning, QuotaLimits quota, RunnerChoice runner, int appendBatchSize, String table, Duration timeout) {}
+
+  private final Config config;
+  private final PrintStream out;
+
+  public SinkBench(Config config, PrintStream out) {
+    this.config = config;
+    this.out = out;
+  }
+
+  public List<SinkBenchResult> execute() throws Exception {
+    Files.createDirectories(config.dir());
+    List<SinkBenchResult> results = new ArrayList<>();
+    for (Variant v : config.variants()) {
+      out.printf("[sinkbench] %s: %,d rows at %,d rows/s ...%n", v, config.rows(), config.ratePerSec());
+      SinkBenchResult r = runOne(v);
+      out.printf("[sinkbench] %s: done in %.1f s (%s)%n", v, r.pipelineSeconds(), r.outcome());
+      results.add(r);
+    }
+    return results;
+  }
+
+  /** Runs one variant into its own DuckDB file (so its quota, throttle and counters are its own). */
+  SinkBenchResult runOne(Variant v) throws Exception {
+    StoreSpec plain = StoreSpec.duckdb(config.dir().resolve(v.strategy() + "-pool-" + v.pool() + ".duckdb"));
+    ThrottleSpec throttle = new ThrottleSpec(v.strategy(), v.pool(), config.tuning(), config.quota());
+    Pipeline p = Pipeline.create(config.runner().toOptions());
+    // Not blocking in run(): the source is unbounded, the job is cancelled once the table is complete.
+    p.getOptions().as(FlinkPipelineOptions.class).setAttachedMode(false);
+    p.getOptions().as(DirectOptions.class).setBlockOnRun(false);
+    GeneratedLoad.build(p, plain.withDecorator(throttle), config.table(), config.eventSchema(), config.rows(),
+        config.ratePerSec(), config.seed(), config.appendBatchSize());
+    long start = System.nanoTime();
+    String outcome;
+    Verification verified;
+    // Holding the store open keeps the DuckDB instance (shared in this JVM) for the polls.
+    try (TableStore s = plain.open(); Connection c = s.openQueryConnection()) {
+      s.createTableIfMissing(config.table(), SystemColumns.tableRecordSchema(config.eventSchema()));
+      PipelineResult job = p.run();
+      outcome = awaitComplete(job, c, start);
+      try {
+        job.cancel();
+        job.waitUntilFinish(org.joda.time.Duration.standardSeconds(30));
+      } catch (Exception e) {
+        // already ended (failed): the outcome says so
+      }
+      verified = TableVerifier.verify(c, config.table(), Map.of(GeneratedLoad.PRODUCER_ID, config.rows()),
+          Set.of(GeneratedLoad.PRODUCER_ID));
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    String storeId = plain.toString();
+    return SinkBenchResult.of(v, config.rows(), seconds, outcome, ThrottleStats.find(storeId, config.table()),
+        TableQuota.find(storeId, config.table()), verified);
+  }
+
+  /** Polls the table until every row is in it, the job ends, or the timeout passes. */
+  private String awaitComplete(PipelineResult job, Connection c, long startNanos) throws Exception {
+    String sql = "SELECT count(DISTINCT " + SystemColumns.SEQUENCE + ") FROM " + TableVerifier.quote(config.table());
+    while (true) {
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        rs.next();
+        if (rs.getLong(1) >= config.rows()) return "ok";
+      }
+      PipelineResult.State state;
+      try {
+        state = job.getState();
+      } catch (IllegalStateException e) {
+        state = PipelineResult.State.UNKNOWN; // Flink: the job's MiniCluster is gone, the job has ended
+      }
+      if (state.isTerminal() || state == PipelineResult.State.UNKNOWN) return "runner ended: " + state;
+      if (System.nanoTime() - startNanos > config.timeout().toNanos()) {
+        return "timed out after " + config.timeout().toSeconds() + " s";
+      }
+      Thread.sleep(500);
+    }
+  }
+
+}

@@ -1,0 +1,81 @@
+package io.streamlab.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.streamlab.store.quota.QuotaReason;
+import io.streamlab.store.quota.TableQuota;
+import io.streamlab.store.throttle.ThrottleStats;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One row of the sink benchmark's table: a strategy's figures and its table's verification.
+ *
+ * @param pipelineSeconds the whole Beam job, start-up and restarts included
+ * @param writerSeconds from the first request to the last row written (the original's "writer wall time")
+ * @param rowsWritten rows the store accepted (duplicates included)
+ * @param bytesWritten their bytes as the quota counts them (Avro binary)
+ * @param errors refusals seen by the writers, by reason ("other" = not a quota refusal)
+ * @param retries requests sent again by the strategy
+ * @param failedAppends appends that failed, each failing a bundle the runner retried
+ */
+public record SinkBenchResult(String strategy, String pool, long offeredRows, double pipelineSeconds,
+    double writerSeconds, long rowsWritten, long bytesWritten, Map<String, Long> errors, long retries,
+    long failedAppends, long lost, long duplicated, String outcome) {
+
+  static SinkBenchResult of(SinkBench.Variant v, long offered, double pipelineSeconds, String outcome,
+      ThrottleStats stats, TableQuota quota, Verification verified) {
+    Map<String, Long> errors = stats == null ? Map.of() : stats.errorsByReason();
+    return new SinkBenchResult(v.strategy().cliName(), v.pool().toString(), offered, pipelineSeconds,
+        stats == null ? 0 : stats.writerWallSeconds(), quota == null ? 0 : quota.acceptedRows(),
+        quota == null ? 0 : quota.acceptedBytes(), errors, stats == null ? 0 : stats.retries(),
+        stats == null ? 0 : stats.failedAppends(), verified.lost(), verified.duplicated(), outcome);
+  }
+
+  private long errors(QuotaReason r) {
+    return errors.getOrDefault(r.wireName(), 0L);
+  }
+
+  private static final String HEADER = String.format("%-15s %-9s %9s %9s %10s %9s %9s %9s %8s %6s %7s %8s %8s %7s  %s",
+      "strategy", "pool", "writer-s", "job-s", "rows", "MB", "rateLim", "quotaEx", "backend", "other",
+      "retries", "bundleF", "lost", "dup", "outcome");
+
+  public static void print(List<SinkBenchResult> results, PrintStream out) {
+    out.println();
+    out.println("==== streamlab sinkbench ====");
+    out.println(HEADER);
+    for (SinkBenchResult r : results) {
+      out.printf("%-15s %-9s %9.1f %9.1f %,10d %9.1f %9d %9d %8d %6d %7d %8d %,8d %7d  %s%n", r.strategy, r.pool,
+          r.writerSeconds, r.pipelineSeconds, r.rowsWritten, r.bytesWritten / 1e6,
+          r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
+          r.errors(QuotaReason.BACKEND_ERROR), r.errors.getOrDefault("other", 0L), r.retries, r.failedAppends,
+          r.lost, r.duplicated, r.outcome);
+    }
+  }
+
+  /** {@code sinkbench.json} and {@code sinkbench.csv} in {@code dir}. */
+  public static void save(List<SinkBenchResult> results, Map<String, Object> setup, Path dir) throws IOException {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("setup", setup);
+    doc.put("results", results);
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("sinkbench.json").toFile(), doc);
+    StringBuilder csv = new StringBuilder("strategy,pool,offered_rows,writer_seconds,pipeline_seconds,rows_written,"
+        + "bytes_written,rate_limit_exceeded,quota_exceeded,backend_error,invalid,other_errors,retries,"
+        + "failed_appends,lost,duplicated,outcome\n");
+    for (SinkBenchResult r : results) {
+      csv.append(List.of(r.strategy, r.pool, r.offeredRows, String.format("%.3f", r.writerSeconds),
+              String.format("%.3f", r.pipelineSeconds), r.rowsWritten, r.bytesWritten,
+              r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
+              r.errors(QuotaReason.BACKEND_ERROR), r.errors(QuotaReason.INVALID), r.errors.getOrDefault("other", 0L),
+              r.retries, r.failedAppends, r.lost, r.duplicated, '"' + r.outcome.replace("\"", "\"\"") + '"')
+          .stream().map(String::valueOf).collect(Collectors.joining(","))).append('\n');
+    }
+    Files.writeString(dir.resolve("sinkbench.csv"), csv);
+  }
+}
