@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 final class IngestProcess implements AutoCloseable {
   private final Process process;
   private final Thread pump;
-  private volatile IngestStatus status = new IngestStatus(false, 0, 0, 0, 0, 0);
+  private volatile IngestStatus status = IngestStatus.NONE;
   private volatile long statusLines;
 
   IngestProcess(List<String> ingestArgs, Path logFile) throws IOException {

@@ -15,19 +15,25 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
 /**
  * {@code streamlab run}: broker up (embedded unless one is given), ingestion started as its own
- * process, a warm-up (generated, ingested and drained, verified but not measured: JIT and Flink
- * start-up would otherwise dominate short runs), then the measured generation at the rate for
- * the duration, a drain, verification of the table, and one summary printed and saved.
+ * process, a burn-in that is verified but not measured (JIT and Flink start-up would otherwise
+ * dominate short runs), the measurement window of the chosen {@link RunMode}, a drain,
+ * verification of the table, and the figures of the window.
  */
 public final class LabRun {
-  /** Producer ids of the warm-up phase start here, clear of the measured phase's. */
+  /** Producer ids of the warm-up phase start here, clear of the measured phases'. */
   static final int WARMUP_PRODUCER_BASE = 1_000;
+  /** Producer ids of max-rate step k start at this plus 100 k. */
+  static final int STEP_PRODUCER_BASE = 2_000;
 
   /**
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
@@ -35,7 +41,21 @@ public final class LabRun {
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
       EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
-      Duration progressInterval) {}
+      Duration progressInterval, RunInfo info, ModeSettings mode) {}
+
+  /**
+   * @param preload drain mode: events in the measured backlog
+   * @param preloadWarmup drain mode: events ahead of them, ingested before the window starts
+   * @param stepDuration max mode: how long each rate is held
+   * @param maxP99 max mode: a step whose p99 exceeds this is not sustained
+   * @param maxSteps max mode: most steps of the search
+   */
+  public record ModeSettings(RunMode mode, long preload, long preloadWarmup, Duration stepDuration,
+      Duration maxP99, int maxSteps) {
+    public static ModeSettings steady() {
+      return new ModeSettings(RunMode.STEADY, 0, 0, Duration.ofSeconds(15), Duration.ofSeconds(1), 8);
+    }
+  }
 
   private final Config config;
   private final PrintStream out;
@@ -47,7 +67,7 @@ public final class LabRun {
 
   public RunResult execute() throws Exception {
     Path runDir = Files.createDirectories(config.runDir());
-    out.println("[streamlab] run directory " + runDir);
+    out.println("[streamlab] " + config.info().name() + ": run directory " + runDir);
     EmbeddedKafka embedded = null;
     try {
       String bootstrap = config.bootstrapServers();
@@ -57,115 +77,240 @@ public final class LabRun {
         bootstrap = embedded.bootstrapServers();
         out.printf("[streamlab] embedded Kafka broker up at %s in %.1f s%n", bootstrap, (System.nanoTime() - t0) / 1e9);
       }
-      String topic = config.generator().topic();
-      Topics.create(bootstrap, topic, config.partitions());
-      Path db = runDir.resolve("streamlab.duckdb");
-      return generateAndIngest(bootstrap, topic, StoreSpec.duckdb(db), runDir);
+      Topics.create(bootstrap, config.generator().topic(), config.partitions());
+      return new Session(bootstrap, StoreSpec.duckdb(runDir.resolve("streamlab.duckdb")), runDir).run();
     } finally {
       if (embedded != null) embedded.close();
     }
   }
 
-  private RunResult generateAndIngest(String bootstrap, String topic, StoreSpec store, Path runDir) throws Exception {
-    Path ingestLog = runDir.resolve("ingest.log");
-    Path latencyLog = runDir.resolve("latency.hlog");
-    List<String> args = new ArrayList<>(List.of("ingest",
-        "--bootstrapServers=" + bootstrap, "--topic=" + topic, "--db=" + store.location(),
-        "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
-        "--stopOnStdinClose"));
-    args.addAll(config.ingestArgs());
-    EventGenerator.Config measured = config.generator().withBootstrapServers(bootstrap);
-    Map<Integer, Long> expected = new HashMap<>();
-    GeneratorStats gen;
-    Duration cpu;
-    long windowNanos, measuredFromMillis, doneBefore;
-    IngestStatus atStart, last;
-    try (IngestProcess ingest = new IngestProcess(args, ingestLog)) {
-      out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
-      ingest.awaitReady(Duration.ofMinutes(3), ingestLog);
-      long acked = 0;
-      if (!config.warmup().isZero()) {
-        GeneratorStats warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0);
-        expected.putAll(warm.sequencesPerProducer());
-        acked = warm.acked();
-        drain(ingest, acked, ingestLog, "warm-up");
-      }
-      measuredFromMillis = ingest.markLatencyInterval();
-      atStart = ingest.status();
-      doneBefore = atStart.rowsWritten() + atStart.failed();
-      Duration cpuAtStart = ingest.cpuTime();
-      long start = System.nanoTime();
-      gen = generate("measure", measured, ingest, ingestLog, doneBefore);
-      expected.putAll(gen.sequencesPerProducer());
-      last = drain(ingest, acked + gen.acked(), ingestLog, "measure");
-      windowNanos = System.nanoTime() - start;
-      cpu = ingest.cpuTime().minus(cpuAtStart);
-    }
-    Histogram latency = LatencyLog.read(latencyLog, measuredFromMillis);
-    Verification v;
-    try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
-      v = TableVerifier.verify(c, config.table(), expected, measuredFromMillis * 1000);
-    }
-    RunResult result = new RunResult(gen, v, last.bytesRead() - atStart.bytesRead(), cpu, windowNanos / 1e9,
-        latency, Runtime.getRuntime().availableProcessors());
-    result.print(out);
-    result.save(runDir);
-    return result;
-  }
+  /** The state of one run between broker start and verification. */
+  private final class Session {
+    private final StoreSpec store;
+    private final Path runDir, ingestLog, latencyLog;
+    private final List<String> ingestArgs;
+    private final EventGenerator.Config events;
+    private final Map<Integer, Long> expected = new HashMap<>();
+    private final Set<Integer> measuredProducers = new HashSet<>();
+    /** Events acknowledged by finished phases; the running phase's are added live. */
+    private final AtomicLong ackedBefore = new AtomicLong();
+    private final AtomicReference<GeneratorStats> running = new AtomicReference<>();
+    private final List<RateStep> steps = new ArrayList<>();
+    private IngestProcess ingest;
+    private Sampler sampler;
+    private GeneratorStats preloaded;
 
-  /** Runs one generator phase with progress lines; returns once every event is acknowledged. */
-  private GeneratorStats generate(String phase, EventGenerator.Config cfg, IngestProcess ingest, Path ingestLog,
-      long ingestedBefore) throws InterruptedException {
-    EventGenerator generator = new EventGenerator(cfg);
-    Progress progress = new Progress(out, generator.stats(), ingest::status, ingestedBefore);
-    out.printf("[streamlab] %s: generating %s for %d s%n", phase, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
-    Thread genThread = new Thread(() -> {
-      try {
-        generator.run();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "generator-" + phase);
-    genThread.start();
-    long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
-    while (genThread.isAlive()) {
-      genThread.join(100);
-      if (System.nanoTime() >= nextProgress) {
-        progress.print(phase);
-        nextProgress += config.progressInterval().toNanos();
-      }
-      if (!ingest.isAlive()) {
-        generator.stop();
-        throw new IllegalStateException("ingestion died during the run; see " + ingestLog);
-      }
+    Session(String bootstrap, StoreSpec store, Path runDir) {
+      this.store = store;
+      this.runDir = runDir;
+      this.ingestLog = runDir.resolve("ingest.log");
+      this.latencyLog = runDir.resolve("latency.hlog");
+      this.events = config.generator().withBootstrapServers(bootstrap);
+      ingestArgs = new ArrayList<>(List.of("ingest",
+          "--bootstrapServers=" + bootstrap, "--topic=" + events.topic(), "--db=" + store.location(),
+          "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
+          "--stopOnStdinClose"));
+      ingestArgs.addAll(config.ingestArgs());
     }
-    GeneratorStats stats = generator.stats();
-    out.printf("[streamlab] %s: %,d events sent, %,d acknowledged; draining%n", phase, stats.sent(), stats.acked());
-    return stats;
-  }
 
-  /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
-  private IngestStatus drain(IngestProcess ingest, long target, Path ingestLog, String phase)
-      throws InterruptedException {
-    long lastChange = System.nanoTime();
-    long lastDone = -1;
-    while (true) {
-      IngestStatus s = ingest.status();
-      long done = s.rowsWritten() + s.failed();
-      if (done >= target) {
-        Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
-        return ingest.status();
+    RunResult run() throws Exception {
+      RunMode mode = config.mode().mode();
+      if (mode == RunMode.DRAIN) preload();
+      GeneratorStats measured;
+      long windowNanos, markMillis;
+      Duration cpu;
+      IngestStatus atStart, last;
+      try (IngestProcess process = new IngestProcess(ingestArgs, ingestLog)) {
+        ingest = process;
+        sampler = new Sampler(ingest::status, () -> ingest.cpuTime().toNanos() / 1e9, this::generatedSoFar);
+        out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
+        ingest.awaitReady(Duration.ofMinutes(3), ingestLog);
+        if (mode == RunMode.DRAIN) {
+          sampler.phase("warm-up");
+          awaitIngested(config.mode().preloadWarmup(), "warm-up");
+        } else if (!config.warmup().isZero()) {
+          phase("warm-up", events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), false);
+        }
+        markMillis = ingest.markLatencyInterval();
+        atStart = ingest.status();
+        Duration cpuAtStart = ingest.cpuTime();
+        long start = System.nanoTime();
+        measured = switch (mode) {
+          case STEADY -> phase("measure", events, true);
+          case DRAIN -> {
+            sampler.phase("drain");
+            awaitIngested(ackedBefore.get(), "drain");
+            yield preloaded;
+          }
+          case MAX -> searchMaxRate();
+        };
+        last = ingest.status();
+        windowNanos = System.nanoTime() - start;
+        cpu = ingest.cpuTime().minus(cpuAtStart);
+      } finally {
+        if (sampler != null) sampler.close();
       }
-      if (done != lastDone) {
-        lastDone = done;
-        lastChange = System.nanoTime();
-      } else if (System.nanoTime() - lastChange > config.drainTimeout().toNanos()) {
-        out.printf("[streamlab] %s: no progress for %d s with %,d of %,d events in; verifying what is there%n",
-            phase, config.drainTimeout().toSeconds(), done, target);
-        return s;
+      Histogram latency = LatencyLog.read(latencyLog, markMillis);
+      Verification v;
+      try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
+        v = TableVerifier.verify(c, config.table(), expected, measuredProducers);
       }
-      if (!ingest.isAlive()) throw new IllegalStateException("ingestion died while draining; see " + ingestLog);
-      Thread.sleep(100);
+      // Payload bytes of the rows ingested in the window: rows times the mean payload size read.
+      // Not the bytes read in the window, which in drain mode run ahead of the writes.
+      long windowRows = done(last) - done(atStart);
+      long windowBytes = last.eventsRead() == 0 ? 0 : Math.round((double) last.bytesRead() / last.eventsRead() * windowRows);
+      return new RunResult(config.info(), measured, v, windowRows, windowBytes,
+          cpu, markMillis * 1000, windowNanos / 1e9, latency, Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
+          last.heapPeakBytes(), sampler.samples(), LatencyLog.intervals(latencyLog), List.copyOf(steps));
+    }
+
+    /** Rows written or dead-lettered: events that are through the pipeline. */
+    private static long done(IngestStatus s) {
+      return s.rowsWritten() + s.failed();
+    }
+
+    private long generatedSoFar() {
+      GeneratorStats g = running.get();
+      return ackedBefore.get() + (g == null ? 0 : g.acked());
+    }
+
+    /** Drain mode: the warm-up events, then the measured backlog, into the topic before ingestion starts. */
+    private void preload() throws InterruptedException {
+      ModeSettings m = config.mode();
+      out.printf("[streamlab] drain mode: preloading %,d warm-up + %,d measured events (ingestion not running)%n",
+          m.preloadWarmup(), m.preload());
+      if (m.preloadWarmup() > 0) {
+        record(false, new EventGenerator(events.forPhase(0, m.preloadWarmup(), null, WARMUP_PRODUCER_BASE)).run());
+      }
+      preloaded = record(true, new EventGenerator(events.forPhase(0, m.preload(), null, 0)).run());
+      out.printf("[streamlab] drain mode: %,d events in the topic%n", ackedBefore.get());
+    }
+
+    /** Keeps what a finished generator phase sent, for verification. */
+    private GeneratorStats record(boolean measuredPhase, GeneratorStats stats) {
+      expected.putAll(stats.sequencesPerProducer());
+      if (measuredPhase) measuredProducers.addAll(stats.sequencesPerProducer().keySet());
+      ackedBefore.addAndGet(stats.acked());
+      running.set(null);
+      return stats;
+    }
+
+    /** Generates one phase with progress lines, then drains it; returns the phase's counts. */
+    private GeneratorStats phase(String name, EventGenerator.Config cfg, boolean measuredPhase)
+        throws InterruptedException {
+      sampler.phase(name);
+      EventGenerator generator = new EventGenerator(cfg);
+      IngestStatus before = ingest.status();
+      Progress progress = new Progress(out, generator.stats()::acked, ingest::status, done(before));
+      out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
+      running.set(generator.stats());
+      Thread genThread = new Thread(() -> {
+        try {
+          generator.run();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "generator-" + name);
+      genThread.start();
+      long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
+      while (genThread.isAlive()) {
+        genThread.join(100);
+        if (System.nanoTime() >= nextProgress) {
+          progress.print(name);
+          nextProgress += config.progressInterval().toNanos();
+        }
+        if (!ingest.isAlive()) {
+          generator.stop();
+          throw new IllegalStateException("ingestion died during the run; see " + ingestLog);
+        }
+      }
+      GeneratorStats stats = generator.stats();
+      out.printf("[streamlab] %s: %,d events sent, %,d acknowledged; draining%n", name, stats.sent(), stats.acked());
+      record(measuredPhase, stats);
+      sampler.phase(name + "/drain");
+      drain(ackedBefore.get(), name + "/drain", progress);
+      return stats;
+    }
+
+    /** Waits until {@code target} events are ingested in all, printing progress meanwhile. */
+    private void awaitIngested(long target, String name) throws InterruptedException {
+      drain(target, name, new Progress(out, ackedBefore::get, ingest::status, 0));
+    }
+
+    /** Max mode: rising rates until one is not sustained, then a bisection between the last good and bad. */
+    private GeneratorStats searchMaxRate() throws Exception {
+      MaxRateSearch search = new MaxRateSearch(Math.max(1_000, events.ratePerSec()), config.mode().maxSteps());
+      GeneratorStats total = new GeneratorStats();
+      for (int k = 0; search.hasNext(); k++) {
+        double rate = search.next();
+        long mark = ingest.markLatencyInterval();
+        IngestStatus before = ingest.status();
+        Duration cpu0 = ingest.cpuTime();
+        long t0 = System.nanoTime();
+        String name = String.format("step %d", k + 1);
+        EventGenerator.Config cfg = events.forPhase(rate, 0, config.mode().stepDuration(), STEP_PRODUCER_BASE + 100 * k);
+        long ackedAtStart = ackedBefore.get();
+        long ingestedAtStart = done(before);
+        GeneratorStats stats = phaseWithoutDrain(name, cfg);
+        double secs = (System.nanoTime() - t0) / 1e9;
+        IngestStatus atEnd = ingest.status();
+        long backlogGrowth = (ackedBefore.get() - done(atEnd))
+            - Math.max(0, ackedAtStart - ingestedAtStart);
+        drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
+        IngestStatus drained = ingest.status();
+        double p99 = Rates.percentileMillis(LatencyLog.read(latencyLog, mark, ingest.markLatencyInterval()), 99);
+        double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
+        double generatedRate = Rates.perSecond(stats.acked(), secs);
+        boolean ok = MaxRateSearch.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis());
+        RateStep step = new RateStep(rate, generatedRate,
+            Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99,
+            Rates.perCore(drained.bytesRead() - before.bytesRead(), cpuSecs), ok);
+        steps.add(step);
+        out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms)%n", name, rate,
+            ok ? "sustained" : "NOT sustained", backlogGrowth, p99);
+        search.report(rate, ok);
+        total = stats;
+      }
+      return total;
+    }
+
+    /** Like {@link #phase} for a max-rate step: generation only; the caller measures, then drains. */
+    private GeneratorStats phaseWithoutDrain(String name, EventGenerator.Config cfg) throws InterruptedException {
+      sampler.phase(name);
+      EventGenerator generator = new EventGenerator(cfg);
+      running.set(generator.stats());
+      out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
+      GeneratorStats stats = generator.run();
+      record(true, stats);
+      return stats;
+    }
+
+    /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
+    private void drain(long target, String name, Progress progress) throws InterruptedException {
+      long lastChange = System.nanoTime();
+      long nextProgress = lastChange + config.progressInterval().toNanos();
+      long lastDone = -1;
+      while (true) {
+        long done = done(ingest.status());
+        if (done >= target) {
+          Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
+          return;
+        }
+        if (done != lastDone) {
+          lastDone = done;
+          lastChange = System.nanoTime();
+        } else if (System.nanoTime() - lastChange > config.drainTimeout().toNanos()) {
+          out.printf("[streamlab] %s: no progress for %d s with %,d of %,d events in; verifying what is there%n",
+              name, config.drainTimeout().toSeconds(), done, target);
+          return;
+        }
+        if (!ingest.isAlive()) throw new IllegalStateException("ingestion died while draining; see " + ingestLog);
+        if (System.nanoTime() >= nextProgress) {
+          progress.print(name);
+          nextProgress += config.progressInterval().toNanos();
+        }
+        Thread.sleep(100);
+      }
     }
   }
 

@@ -1,23 +1,26 @@
 package io.streamlab.bench;
 
-import io.streamlab.generator.GeneratorStats;
 import io.streamlab.pipeline.IngestStatus;
 import java.io.PrintStream;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /** The live console line of a run: rates since the last line, totals, backlog, p99 so far. */
 final class Progress {
   private final PrintStream out;
-  private final GeneratorStats gen;
+  private final LongSupplier acked;
   private final Supplier<IngestStatus> ingest;
   private final long startNanos = System.nanoTime();
   private final long ingestedBefore;
   private long lastNanos = startNanos, lastAcked, lastWritten;
 
-  /** @param ingestedBefore rows ingested before this phase (earlier phases' events) */
-  Progress(PrintStream out, GeneratorStats gen, Supplier<IngestStatus> ingest, long ingestedBefore) {
+  /**
+   * @param acked events of this phase the broker acknowledged so far
+   * @param ingestedBefore rows ingested before this phase (earlier phases' events)
+   */
+  Progress(PrintStream out, LongSupplier acked, Supplier<IngestStatus> ingest, long ingestedBefore) {
     this.out = out;
-    this.gen = gen;
+    this.acked = acked;
     this.ingest = ingest;
     this.ingestedBefore = ingestedBefore;
     this.lastWritten = ingestedBefore;
@@ -26,11 +29,11 @@ final class Progress {
   void print(String phase) {
     long now = System.nanoTime();
     IngestStatus s = ingest.get();
-    long acked = gen.acked();
+    long acked = this.acked.getAsLong();
     long written = s.rowsWritten() + s.failed();
     long phaseWritten = written - ingestedBefore;
     double secs = Math.max(1e-9, (now - lastNanos) / 1e9);
-    out.printf("[%4.0fs %-8s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms%s%n",
+    out.printf("[%4.0fs %-13s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms%s%n",
         (now - startNanos) / 1e9, phase, (acked - lastAcked) / secs, acked,
         (written - lastWritten) / secs, phaseWritten, Math.max(0, acked - phaseWritten), s.p99Micros() / 1e3,
         s.failed() > 0 ? String.format(" | dead-lettered %,d", s.failed()) : "");

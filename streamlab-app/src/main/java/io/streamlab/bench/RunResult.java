@@ -1,41 +1,57 @@
 package io.streamlab.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.streamlab.generator.GeneratorStats;
-import java.io.IOException;
+import io.streamlab.metrics.LatencyLog;
+import io.streamlab.metrics.StageCounts;
+import io.streamlab.pipeline.Stage;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * The figures of one run, derived from the generator's counts, the verified table, the ingestion
- * process's CPU time and its latency log.
+ * process's CPU time, status lines and latency log.
  *
- * @param ingestBytes payload bytes the pipeline read in the measurement window
+ * @param generator the measured phase(s)' generator counts
+ * @param ingestedEvents rows written or dead-lettered in the measurement window
+ * @param ingestBytes payload bytes of the rows ingested in the measurement window
+ * @param windowStartMicros when the measurement window started (epoch micros)
  * @param ingestCpu CPU time of the ingestion process over the measurement window
  * @param windowSeconds measured generation start to end of drain
- * @param latencyMicros end-to-end latency, intended send time to append returned
+ * @param latencyMicros end-to-end latency, intended send time to append returned (window only)
+ * @param stages what each pipeline stage did in the measurement window
+ * @param heapPeakBytes the ingestion JVM's peak heap use
+ * @param series one sample a second over the whole run (warm-up included, marked by phase)
+ * @param latencyIntervals the latency log's intervals over the whole run
+ * @param steps the max-rate search's steps (empty in other modes)
  */
-public record RunResult(GeneratorStats generator, Verification table, long ingestBytes,
-    Duration ingestCpu, double windowSeconds, Histogram latencyMicros, int machineCores) {
+public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
+    long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
+    int machineCores,
+    Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
+    List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps) {
 
-  /** Seconds from the first to the last measured row written: the span ingestion was busy. */
+  /** The original study's figures, printed beside ours. */
+  public static final double STUDY_MB_PER_SEC_PER_CORE = 6.4;
+  public static final double STUDY_P99_MILLIS = 300;
+
+  /**
+   * Seconds from the start of the measurement window to the last measured row written: the span
+   * the window's rows and bytes are divided by (the drain's tail included, its idle end not).
+   */
   public double ingestSeconds() {
-    double span = (table.lastWriteMicros() - table.firstWriteMicros()) / 1e6;
+    double span = (table.lastWriteMicros() - windowStartMicros) / 1e6;
     return span > 0 ? span : windowSeconds;
   }
 
   public double eventsPerSecond() {
-    return table.measuredRows() / ingestSeconds();
+    return Rates.perSecond(ingestedEvents, ingestSeconds());
   }
 
   public double megabytesPerSecond() {
-    return ingestBytes / 1e6 / ingestSeconds();
+    return Rates.perSecond(ingestBytes / 1e6, ingestSeconds());
   }
 
   public double cpuSeconds() {
@@ -44,11 +60,16 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
 
   /** Payload MB per CPU-second of the ingestion process: the study's "MB/s per core". */
   public double megabytesPerSecondPerCore() {
-    return cpuSeconds() > 0 ? ingestBytes / 1e6 / cpuSeconds() : 0;
+    return Rates.perCore(ingestBytes, cpuSeconds());
   }
 
   public double latencyMillis(double percentile) {
-    return latencyMicros.getTotalCount() == 0 ? 0 : latencyMicros.getValueAtPercentile(percentile) / 1e3;
+    return Rates.percentileMillis(latencyMicros, percentile);
+  }
+
+  /** The highest rate the max-rate search sustained, 0 if none (or not a max-rate run). */
+  public double maxSustainedRate() {
+    return steps.stream().filter(RateStep::sustained).mapToDouble(RateStep::targetRate).max().orElse(0);
   }
 
   public int exitCode() {
@@ -66,8 +87,8 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
 
   public void print(PrintStream out) {
     out.println();
-    out.println("==== streamlab run summary ====");
-    out.printf("events generated     %,d in all (warm-up included); measured window: %,d sent, %,d acknowledged, "
+    out.println("==== streamlab run summary: " + info.name() + " (" + info.mode().name().toLowerCase() + ") ====");
+    out.printf("events generated     %,d in all (warm-up included); measured: %,d sent, %,d acknowledged, "
         + "%,d send errors%s%n", table.expected(), generator.sent(), generator.acked(), generator.errors(),
         generator.firstError() == null ? "" : " (first: " + generator.firstError() + ")");
     out.printf("rows in table        %,d  (+ %,d dead-lettered %s)%n", table.rows() - table.failed(),
@@ -76,41 +97,28 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
         table.duplicated(), table.unexpected(), table.lost() == 0 ? "  OK" : "  ROWS LOST");
     out.printf("ingestion            %,.0f events/s | %.1f MB/s over %.1f s of writing (measurement window)%n",
         eventsPerSecond(), megabytesPerSecond(), ingestSeconds());
-    out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: 6.4 at-least-once); "
-        + "machine: %d cores%n", cpuSeconds(), megabytesPerSecondPerCore(), machineCores);
+    out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: %.1f at-least-once); "
+        + "machine: %d cores; heap peak %,d MB%n", cpuSeconds(), megabytesPerSecondPerCore(),
+        STUDY_MB_PER_SEC_PER_CORE, machineCores, heapPeakBytes >> 20);
+    for (Map.Entry<Stage, StageCounts> e : stages.entrySet()) {
+      StageCounts c = e.getValue();
+      out.printf("  stage %-8s     %,12d elements | %,10.0f /s | wall %7.1f s | %s%n", e.getKey().label(),
+          c.elements(), c.elements() / ingestSeconds(), c.busyNanos() / 1e9,
+          c.bytes() > 0 ? String.format("%,.0f B/element", c.meanElementBytes()) : "size n/a");
+    }
     out.printf("end-to-end latency   p50 %.0f ms | p90 %.0f ms | p99 %.0f ms | p99.9 %.0f ms | max %.0f ms "
-        + "(from intended send time; study: p99 < 300 ms)%n", latencyMillis(50), latencyMillis(90),
-        latencyMillis(99), latencyMillis(99.9), latencyMillis(100));
+        + "(from intended send time%s; study: p99 < %.0f ms)%n", latencyMillis(50), latencyMillis(90),
+        latencyMillis(99), latencyMillis(99.9), latencyMillis(100),
+        info.mode() == RunMode.DRAIN ? ", so in drain mode the age of the backlog" : "", STUDY_P99_MILLIS);
+    if (!steps.isEmpty()) {
+      out.println("max-rate search      target/s   generated/s  ingested/s  backlog+   p99 ms  MB/s/core");
+      for (RateStep s : steps) {
+        out.printf("                     %,9.0f  %,11.0f  %,10.0f  %,8d  %,7.0f  %9.1f  %s%n", s.targetRate(),
+            s.generatedRate(), s.ingestedRate(), s.backlogGrowth(), s.p99Millis(), s.megabytesPerSecondPerCore(),
+            s.sustained() ? "sustained" : "not sustained");
+      }
+      out.printf("highest sustained    %,.0f events/s%n", maxSustainedRate());
+    }
     out.println(summaryLine());
-  }
-
-  public void save(Path runDir) throws IOException {
-    Map<String, Object> r = new LinkedHashMap<>();
-    r.put("generated", Map.of("sent", generator.sent(), "acked", generator.acked(), "errors", generator.errors(),
-        "payloadBytes", generator.bytes()));
-    Map<String, Object> t = new LinkedHashMap<>();
-    t.put("expected", table.expected());
-    t.put("rows", table.rows() - table.failed());
-    t.put("failedByStage", table.failedByStage());
-    t.put("lost", table.lost());
-    t.put("duplicated", table.duplicated());
-    t.put("unexpected", table.unexpected());
-    r.put("table", t);
-    Map<String, Object> i = new LinkedHashMap<>();
-    i.put("eventsPerSec", eventsPerSecond());
-    i.put("megabytesPerSec", megabytesPerSecond());
-    i.put("payloadBytes", ingestBytes);
-    i.put("writingSeconds", ingestSeconds());
-    i.put("windowSeconds", windowSeconds);
-    i.put("cpuSeconds", cpuSeconds());
-    i.put("megabytesPerSecPerIngestCore", megabytesPerSecondPerCore());
-    i.put("machineCores", machineCores);
-    r.put("ingestion", i);
-    Map<String, Object> l = new LinkedHashMap<>();
-    for (double p : new double[] {50, 90, 99, 99.9, 100}) l.put(p == 100 ? "max" : "p" + p, latencyMillis(p));
-    l.put("count", latencyMicros.getTotalCount());
-    r.put("latencyMillis", l);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(runDir.resolve("results.json").toFile(), r);
-    Files.writeString(runDir.resolve("summary.txt"), summaryLine() + System.lineSeparator());
   }
 }

@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -19,10 +20,11 @@ public final class TableVerifier {
   private TableVerifier() {}
 
   /**
-   * @param measuredFromMicros intended send time from which rows count as measured (0 = all)
+   * @param measuredProducers the producers whose rows count as measured (the measurement window's;
+   *     warm-up producers have ids of their own); empty = every row
    */
   public static Verification verify(Connection c, String table, Map<Integer, Long> expectedPerProducer,
-      long measuredFromMicros) throws SQLException {
+      Set<Integer> measuredProducers) throws SQLException {
     String failedTable = DeadLetters.tableFor(table);
     boolean hasFailed = tableExists(c, failedTable);
     String pid = SystemColumns.PRODUCER_ID, seq = SystemColumns.SEQUENCE;
@@ -48,8 +50,9 @@ public final class TableVerifier {
     long measured, first, last;
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT count(*), min(" + SystemColumns.WRITE_TIME_MICROS + "), max("
-            + SystemColumns.WRITE_TIME_MICROS + ") FROM " + quote(table) + " WHERE "
-            + SystemColumns.SEND_TIME_MICROS + " >= " + measuredFromMicros)) {
+            + SystemColumns.WRITE_TIME_MICROS + ") FROM " + quote(table)
+            + (measuredProducers.isEmpty() ? "" : " WHERE " + pid + " IN (" + measuredProducers.stream()
+                .map(String::valueOf).collect(Collectors.joining(", ")) + ")"))) {
       rs.next();
       measured = rs.getLong(1);
       first = rs.getLong(2);

@@ -13,8 +13,7 @@ import java.util.Map;
  * @param duplicated rows beyond the first for the same pair
  * @param unexpected distinct pairs found that the generator never sent
  * @param failedByStage dead-letter rows per stage
- * @param measuredRows table rows sent in the measurement window (intended send time at or after
- *     its start; warm-up rows excluded)
+ * @param measuredRows table rows of the measurement window's producers (warm-up rows excluded)
  * @param firstWriteMicros earliest write time of those rows (0 if none)
  * @param lastWriteMicros latest write time of those rows (0 if none)
  */

@@ -4,6 +4,7 @@ import io.streamlab.process.JavaProcess;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         .args(List.of(config.toString())).startLoggingTo(log);
     EmbeddedKafka kafka = new EmbeddedKafka(broker, "127.0.0.1:" + port, log);
     try {
-      kafka.awaitServing();
+      kafka.awaitServing(port);
     } catch (RuntimeException | InterruptedException e) {
       kafka.close();
       throw e;
@@ -81,13 +82,16 @@ public final class EmbeddedKafka implements AutoCloseable {
     return kafka;
   }
 
-  private void awaitServing() throws InterruptedException {
+  private void awaitServing(int port) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     while (true) {
       if (!process.isAlive()) {
         throw new IllegalStateException("the embedded Kafka broker exited with code " + process.exitValue() + "; see " + logFile);
       }
-      try (Admin admin = Topics.admin(bootstrapServers)) {
+      // A plain TCP connect first: an admin client pointed at a port nobody listens on yet
+      // logs a warning per retry, which would bury streamlab's own start-up lines.
+      try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port);
+          Admin admin = Topics.admin(bootstrapServers)) {
         admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
         return;
       } catch (Exception notYet) {

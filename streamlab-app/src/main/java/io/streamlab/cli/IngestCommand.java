@@ -83,7 +83,7 @@ public final class IngestCommand implements Callable<Integer> {
     Thread t = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
         for (String line; (line = in.readLine()) != null; ) {
-          if (line.trim().equals(MARK) && reporter != null) reporter.report();
+          if (line.trim().equals(MARK) && reporter != null) reporter.mark();
         }
       } catch (Exception ignored) {
         // closed either way

@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 @Command(name = "streamlab", mixinStandardHelpOptions = true, version = "streamlab 0.1.0",
     description = {"Get a high-volume event stream into a warehouse table fast, without losing or "
         + "duplicating a row, and prove it. Runs on a laptop with embedded Kafka, Flink and DuckDB."},
-    subcommands = {RunCommand.class, GenerateCommand.class, IngestCommand.class,
-        LoadtestCommand.class})
+    subcommands = {RunCommand.class, ScenariosCommand.class, CompareCommand.class, GenerateCommand.class,
+        IngestCommand.class, LoadtestCommand.class})
 public final class Main {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -15,7 +15,7 @@ public final class Main {
 
   /** The command line with streamlab's error handling: user errors as one clear line, exit 2. */
   public static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new Main());
+    CommandLine cl = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
         cmd.getErr().println("streamlab: " + e.getMessage());

@@ -1,36 +1,90 @@
 package io.streamlab.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.streamlab.bench.LabRun;
+import io.streamlab.bench.RunInfo;
+import io.streamlab.bench.RunMode;
 import io.streamlab.bench.RunResult;
 import io.streamlab.generator.EventGenerator;
+import io.streamlab.report.Compare;
+import io.streamlab.report.HtmlReport;
+import io.streamlab.report.ResultsJson;
+import io.streamlab.report.SeriesCsv;
+import io.streamlab.scenario.Scenario;
+import io.streamlab.scenario.ScenarioCatalog;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"The whole lab end to end: start an embedded Kafka broker (unless --bootstrapServers), "
-        + "start ingestion as its own process, generate events for --duration at --ratePerSec, drain, "
-        + "verify the table (lost / duplicated) and print a summary (events/s, MB/s, MB/s per ingestion "
-        + "core, latency percentiles). Everything goes under a fresh run directory.",
+        + "start ingestion as its own process, warm up, then measure (--mode: steady generation at "
+        + "--ratePerSec for --duration, the drain of a preloaded backlog, or a search for the highest "
+        + "sustainable rate), verify the table (lost / duplicated) and print a summary (events/s, MB/s, "
+        + "MB/s per ingestion core, per-stage figures, latency percentiles). Everything goes under a fresh "
+        + "run directory: results.json, timeseries.csv, report.html, summary.txt, the table, the logs.",
+        "With SCENARIO names (see 'streamlab scenarios') or scenario files, runs each in a row with its "
+        + "flags; flags given here win over the scenario's. Several runs end with a comparison table.",
         "Exit code: 0 ok, 1 rows lost, 2 the run failed."})
 final class RunCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "SCENARIO", arity = "0..*",
+      description = "Built-in scenario names or scenario files to run in a row (none: one run with the flags).")
+  List<String> scenarios = new ArrayList<>();
+
+  @Option(names = "--mode", defaultValue = "STEADY",
+      description = "steady: generate at --ratePerSec for --duration; drain: preload --preload events, then time "
+          + "ingestion alone; max: search the highest rate at which backlog and p99 stay bounded. "
+          + "Default: ${DEFAULT-VALUE}.")
+  RunMode mode;
+
   @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
-      description = "How long to generate. Default: ${DEFAULT-VALUE}.")
+      description = "steady: how long to generate in the measurement window. Default: ${DEFAULT-VALUE}.")
   Duration duration;
 
   @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class,
-      description = "Burn-in before the measurement window: generated at the same rate, ingested, drained and "
-          + "verified, but not measured (JVM and Flink warm-up). 0 = none. Default: ${DEFAULT-VALUE}.")
+      description = "Burn-in before the measurement window (steady, max): generated at --ratePerSec, ingested, "
+          + "drained and verified, but not measured (JVM and Flink warm-up). 0 = none. Default: ${DEFAULT-VALUE}.")
   Duration warmup;
+
+  @Option(names = "--preload", defaultValue = "500000",
+      description = "drain: events in the measured backlog. Default: ${DEFAULT-VALUE}.")
+  long preload;
+
+  @Option(names = "--preloadWarmup", defaultValue = "100000",
+      description = "drain: events ahead of the backlog, ingested before the window starts. Default: ${DEFAULT-VALUE}.")
+  long preloadWarmup;
+
+  @Option(names = "--stepDuration", defaultValue = "15s", converter = DurationConverter.class,
+      description = "max: how long each rate of the search is held. Default: ${DEFAULT-VALUE}.")
+  Duration stepDuration;
+
+  @Option(names = "--maxP99", defaultValue = "2s", converter = DurationConverter.class,
+      description = "max: a rate whose p99 latency exceeds this is not sustained. Default: ${DEFAULT-VALUE}.")
+  Duration maxP99;
+
+  @Option(names = "--maxSteps", defaultValue = "8",
+      description = "max: most rates tried (starting at --ratePerSec, x1.5 until one fails, then bisection). "
+          + "Default: ${DEFAULT-VALUE}.")
+  int maxSteps;
 
   @Option(names = "--bootstrapServers",
       description = "Use this Kafka cluster instead of starting an embedded broker.")
@@ -42,7 +96,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--table", defaultValue = "events", description = "Table name. Default: ${DEFAULT-VALUE}.")
   String table;
 
-  @Option(names = "--runDir", description = "Directory for this run's files. Default: runs/<time>-<random> under the current directory.")
+  @Option(names = "--runDir", description = "Directory for this run's files. Default: runs/<time>-<random>[-<scenario>] "
+      + "under the current directory; with several scenarios, one subdirectory each.")
   Path runDir;
 
   @Option(names = "--drainTimeout", defaultValue = "60s", converter = DurationConverter.class,
@@ -57,18 +112,90 @@ final class RunCommand implements Callable<Integer> {
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
 
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
-    String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-        + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
-    Path dir = runDir != null ? runDir : Path.of("runs", runId);
+    PrintStream out = System.out;
+    if (scenarios.isEmpty()) return runOne("run", "", runDir, out).exitCode();
+    List<String> explicit = explicitFlags(spec.commandLine().getParseResult());
+    String batch = runId();
+    List<JsonNode> results = new ArrayList<>();
+    List<Path> dirs = new ArrayList<>();
+    int exit = 0;
+    for (String name : scenarios) {
+      Scenario scenario = ScenarioCatalog.resolve(name);
+      List<String> args = new ArrayList<>(ScenarioArgs.of(scenario, spec));
+      args.addAll(explicit); // the command line wins over the scenario
+      CommandLine cl = new CommandLine(new RunCommand()).setCaseInsensitiveEnumValuesAllowed(true)
+          .setOverwrittenOptionsAllowed(true);
+      cl.parseArgs(args.toArray(String[]::new));
+      RunCommand one = cl.getCommand();
+      Path dir = (runDir != null ? runDir : Path.of("runs", batch)).resolve(scenario.name());
+      out.println("[streamlab] scenario " + scenario.name() + ": " + String.join(" ", args));
+      RunResult r = one.runOne(scenario.name(), scenario.description(), dir, out);
+      exit = Math.max(exit, r.exitCode());
+      dirs.add(dir);
+      results.add(ResultsJson.read(dir.toAbsolutePath()));
+    }
+    if (results.size() > 1) {
+      Path compare = dirs.get(0).toAbsolutePath().getParent().resolve("compare.html");
+      Compare.writeHtml(results, compare);
+      out.println();
+      out.print(Compare.table(results));
+      out.println("[streamlab] comparison: " + compare);
+    }
+    return exit;
+  }
+
+  /** One run with this command's flags; writes results.json, timeseries.csv, report.html and summary.txt. */
+  RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
+    String runId = runId();
+    Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
         schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,
         0, generator.ratePerSec, 0, duration, Map.of());
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
-    RunResult result = new LabRun(new LabRun.Config(dir.toAbsolutePath(), bootstrapServers, partitions, table,
-        gen, warmup, ingestArgs, drainTimeout, progressInterval), System.out).execute();
-    return result.exitCode();
+    RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
+    LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
+    RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
+        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings), out).execute();
+    result.print(out);
+    JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());
+    SeriesCsv.write(json, d);
+    Path report = HtmlReport.write(json, d);
+    Files.writeString(d.resolve("summary.txt"), result.summaryLine() + System.lineSeparator());
+    out.println("[streamlab] report: " + report);
+    return result;
+  }
+
+  /** Every option of this command with its value (defaults included), for results.json. */
+  private Map<String, String> configuration() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (OptionSpec o : spec.options()) {
+      if (o.usageHelp() || o.versionHelp()) continue;
+      Object v = o.getValue();
+      if (v != null) m.put(o.longestName().replaceFirst("^-+", ""), String.valueOf(v));
+    }
+    return m;
+  }
+
+  /** The options the user typed, as --name=value, to lay over a scenario's. */
+  private static List<String> explicitFlags(ParseResult parsed) {
+    List<String> flags = new ArrayList<>();
+    for (OptionSpec o : parsed.matchedOptions()) {
+      if (o.arity().max() == 0) {
+        flags.add(o.longestName());
+      } else {
+        for (String v : o.originalStringValues()) flags.add(o.longestName() + "=" + v);
+      }
+    }
+    return flags;
+  }
+
+  private static String runId() {
+    return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+        + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
   }
 }

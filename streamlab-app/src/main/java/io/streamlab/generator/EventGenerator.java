@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import org.apache.avro.Schema;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -46,14 +48,21 @@ public final class EventGenerator {
 
     /** The same generator for another phase: its own duration and producer ids. */
     public Config forPhase(Duration phaseDuration, int phaseFirstProducerId) {
+      return forPhase(ratePerSec, 0, phaseDuration, phaseFirstProducerId);
+    }
+
+    /** The same events for another phase: its own rate, count or duration, and producer ids. */
+    public Config forPhase(double phaseRate, long phaseMaxEvents, Duration phaseDuration, int phaseFirstProducerId) {
       return new Config(bootstrapServers, topic, schema, format, settings, seed, producers, phaseFirstProducerId,
-          ratePerSec, 0, phaseDuration, producerOverrides);
+          phaseRate, phaseMaxEvents, phaseDuration, producerOverrides);
     }
   }
 
   private final Config config;
   private final GeneratorStats stats = new GeneratorStats();
   private volatile boolean stopRequested;
+  /** When the schedule started (all producers connected); set by the start barrier. */
+  private volatile long startNanos, startMicros;
 
   public EventGenerator(Config config) {
     this.config = config;
@@ -71,13 +80,17 @@ public final class EventGenerator {
   /** Generates until the count or duration is reached; returns once every send is acknowledged. */
   public GeneratorStats run() throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
-    long startNanos = System.nanoTime();
-    long startMicros = Clock.nowMicros();
+    // The schedule starts once every producer is connected: creating a KafkaProducer can take
+    // seconds on a loaded machine, which would otherwise eat a short phase's whole schedule.
+    CyclicBarrier ready = new CyclicBarrier(config.producers(), () -> {
+      startNanos = System.nanoTime();
+      startMicros = Clock.nowMicros();
+    });
     for (int i = 0; i < config.producers(); i++) {
       int producerId = config.firstProducerId() + i;
       long quota = config.maxEvents() <= 0 ? Long.MAX_VALUE
           : config.maxEvents() / config.producers() + (i < config.maxEvents() % config.producers() ? 1 : 0);
-      Thread t = new Thread(() -> produce(producerId, quota, startNanos, startMicros),
+      Thread t = new Thread(() -> produce(producerId, quota, ready),
           "generator-" + producerId);
       threads.add(t);
       t.start();
@@ -86,14 +99,25 @@ public final class EventGenerator {
     return stats;
   }
 
-  private void produce(int producerId, long quota, long startNanos, long startMicros) {
+  private void produce(int producerId, long quota, CyclicBarrier ready) {
     RandomRecordFactory factory =
         new RandomRecordFactory(config.schema(), config.settings(), config.seed() * 1_000_003L + producerId);
     PayloadCodec codec = config.format().codec(config.schema());
-    SendSchedule schedule = new SendSchedule(config.ratePerSec() / config.producers(), startNanos, startMicros);
-    long endNanos = config.duration() == null ? Long.MAX_VALUE : startNanos + config.duration().toNanos();
     long seq = 0;
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig())) {
+    KafkaProducer<byte[], byte[]> connected;
+    try {
+      connected = new KafkaProducer<>(producerConfig());
+    } catch (RuntimeException e) {
+      ready.reset(); // release the other producers instead of leaving them at the barrier
+      stats.recordError(e);
+      stats.producerFinished(producerId, 0);
+      throw e;
+    }
+    try (KafkaProducer<byte[], byte[]> producer = connected) {
+      awaitStart(ready);
+      long startNanos = this.startNanos;
+      SendSchedule schedule = new SendSchedule(config.ratePerSec() / config.producers(), startNanos, startMicros);
+      long endNanos = config.duration() == null ? Long.MAX_VALUE : startNanos + config.duration().toNanos();
       for (; seq < quota && !stopRequested; seq++) {
         long dueNanos = schedule.dueNanos(seq);
         if (dueNanos >= endNanos || System.nanoTime() >= endNanos) break;
@@ -111,6 +135,17 @@ public final class EventGenerator {
       producer.flush();
     } finally {
       stats.producerFinished(producerId, seq);
+    }
+  }
+
+  private static void awaitStart(CyclicBarrier ready) {
+    try {
+      ready.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("generator interrupted before it started", e);
+    } catch (BrokenBarrierException e) {
+      throw new IllegalStateException("another producer thread failed to start", e);
     }
   }
 

@@ -61,10 +61,12 @@ class AppendFn extends DoFn<GenericRecord, Void> {
 
   private void flush() throws Exception {
     if (buffer.isEmpty()) return;
+    long start = System.nanoTime();
     writer.append(buffer);
     // Latency ends when the append has returned: only then are the rows visible to readers.
     long visibleMicros = Clock.nowMicros();
     IngestMetrics metrics = IngestMetrics.get();
+    metrics.stage(Stage.WRITE).record(buffer.size(), 0, System.nanoTime() - start);
     metrics.recordWritten(buffer.size());
     if (measureLatency) {
       for (GenericRecord r : buffer) metrics.recordLatency(visibleMicros - (Long) r.get(sendTimePos));

@@ -50,9 +50,11 @@ class DecodeFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     IngestMetrics.get().recordRead(payload == null ? 0 : payload.length);
     EventHeaders.Stamp stamp = null;
     try {
+      long start = System.nanoTime();
       stamp = EventHeaders.read(headers);
-      GenericRecord event = codec.decode(payload);
-      out.get(ROWS).output(toTableRecord(event, stamp));
+      GenericRecord row = toTableRecord(codec.decode(payload), stamp);
+      IngestMetrics.get().stage(Stage.DECODE).record(1, payload.length, System.nanoTime() - start);
+      out.get(ROWS).output(row);
     } catch (RuntimeException e) {
       IngestMetrics.get().recordFailed(DeadLetters.Stage.DECODE);
       out.get(FAILED).output(DeadLetters.of(DeadLetters.Stage.DECODE, e, stamp, headers, payload));

@@ -2,6 +2,7 @@ package io.streamlab.pipeline;
 
 import java.util.EnumMap;
 import java.util.Map;
+import io.streamlab.metrics.StageCounts;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
@@ -20,12 +21,46 @@ public final class IngestMetrics {
   private final LongAdder rowsWritten = new LongAdder();
   private final Map<DeadLetters.Stage, LongAdder> failed = new EnumMap<>(DeadLetters.Stage.class);
   private final AtomicLong writersOpen = new AtomicLong();
+  private final Map<Stage, StageCounter> stages = new EnumMap<>(Stage.class);
   /** End-to-end latency in microseconds from intended send time to the append returning. */
   private final Recorder latencyMicros = new Recorder(3_600_000_000L, 3);
   private final Histogram cumulative = new Histogram(3_600_000_000L, 3);
 
   private IngestMetrics() {
     for (DeadLetters.Stage s : DeadLetters.Stage.values()) failed.put(s, new LongAdder());
+    for (Stage s : Stage.values()) stages.put(s, new StageCounter());
+  }
+
+  /** Counts of one stage, added to by every worker thread of that stage. */
+  public static final class StageCounter {
+    private final LongAdder elements = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAdder busyNanos = new LongAdder();
+
+    /** @param bytes the elements' size where the stage knows it, else 0 */
+    public void record(long elementCount, long byteCount, long nanos) {
+      elements.add(elementCount);
+      bytes.add(byteCount);
+      busyNanos.add(nanos);
+    }
+
+    public StageCounts snapshot() {
+      return new StageCounts(elements.sum(), bytes.sum(), busyNanos.sum());
+    }
+  }
+
+  public StageCounter stage(Stage stage) {
+    return stages.get(stage);
+  }
+
+  /** Every stage that has seen an element, in pipeline order. */
+  public Map<Stage, StageCounts> stageSnapshot() {
+    Map<Stage, StageCounts> m = new EnumMap<>(Stage.class);
+    stages.forEach((k, v) -> {
+      StageCounts c = v.snapshot();
+      if (c.elements() > 0) m.put(k, c);
+    });
+    return m;
   }
 
   public static IngestMetrics get() {
@@ -35,6 +70,7 @@ public final class IngestMetrics {
   void recordRead(int payloadBytes) {
     eventsRead.increment();
     bytesRead.add(payloadBytes);
+    stages.get(Stage.READ).record(1, payloadBytes, 0);
   }
 
   void recordFailed(DeadLetters.Stage stage) {
@@ -68,6 +104,10 @@ public final class IngestMetrics {
     Histogram interval = latencyMicros.getIntervalHistogram();
     cumulative.add(interval);
     return interval;
+  }
+
+  public synchronized void resetCumulativeLatency() {
+    cumulative.reset();
   }
 
   public synchronized Histogram cumulativeLatency() {

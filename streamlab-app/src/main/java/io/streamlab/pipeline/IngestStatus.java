@@ -1,5 +1,10 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.metrics.StageCounts;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -7,32 +12,73 @@ import java.util.Map;
  * One status line of a running ingestion, printed to stdout by {@code streamlab ingest} and read
  * by {@code streamlab run}, which starts ingestion as a separate process (so its CPU time can be
  * measured alone, and it can be killed and restarted).
+ *
+ * @param heapPeakBytes the ingestion JVM's peak heap use so far (sum of the heap pools' peaks)
+ * @param stages per-stage counts so far, for stages that have seen an element
  */
 public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
-    long failed, long p99Micros) {
+    long failed, long p99Micros, long heapPeakBytes, Map<Stage, StageCounts> stages) {
   public static final String PREFIX = "STREAMLAB-STATUS ";
+  private static final String STAGE_KEY = "stage.";
+
+  public IngestStatus {
+    stages = Map.copyOf(stages);
+  }
+
+  public static final IngestStatus NONE = new IngestStatus(false, 0, 0, 0, 0, 0, 0, Map.of());
 
   public static IngestStatus current(long p99Micros) {
     IngestMetrics m = IngestMetrics.get();
     return new IngestStatus(m.ready(), m.eventsRead(), m.bytesRead(), m.rowsWritten(),
-        m.failedTotal(), p99Micros);
+        m.failedTotal(), p99Micros, heapPeak(), m.stageSnapshot());
+  }
+
+  private static long heapPeak() {
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) peak += pool.getPeakUsage().getUsed();
+    }
+    return peak;
+  }
+
+  public StageCounts stage(Stage stage) {
+    return stages.getOrDefault(stage, StageCounts.ZERO);
+  }
+
+  /** What each stage did between {@code earlier} and this status. */
+  public Map<Stage, StageCounts> stagesSince(IngestStatus earlier) {
+    Map<Stage, StageCounts> m = new EnumMap<>(Stage.class);
+    stages.forEach((stage, counts) -> m.put(stage, counts.minus(earlier.stage(stage))));
+    return m;
   }
 
   public String format() {
-    return PREFIX + "ready=" + (ready ? 1 : 0) + " read=" + eventsRead + " bytes=" + bytesRead
-        + " written=" + rowsWritten + " failed=" + failed + " p99us=" + p99Micros;
+    StringBuilder sb = new StringBuilder(PREFIX).append("ready=").append(ready ? 1 : 0)
+        .append(" read=").append(eventsRead).append(" bytes=").append(bytesRead)
+        .append(" written=").append(rowsWritten).append(" failed=").append(failed)
+        .append(" p99us=").append(p99Micros).append(" heap=").append(heapPeakBytes);
+    stages.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        .forEach(e -> sb.append(' ').append(STAGE_KEY).append(e.getKey().label()).append('=').append(e.getValue().format()));
+    return sb.toString();
   }
 
   /** @return the status, or null if the line is not a status line */
   public static IngestStatus parse(String line) {
     if (!line.startsWith(PREFIX)) return null;
     Map<String, Long> v = new HashMap<>();
+    Map<Stage, StageCounts> stages = new EnumMap<>(Stage.class);
     for (String kv : line.substring(PREFIX.length()).trim().split(" ")) {
       int eq = kv.indexOf('=');
-      if (eq > 0) v.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
+      if (eq <= 0) continue;
+      String key = kv.substring(0, eq), value = kv.substring(eq + 1);
+      if (key.startsWith(STAGE_KEY)) {
+        stages.put(Stage.valueOf(key.substring(STAGE_KEY.length()).toUpperCase()), StageCounts.parse(value));
+      } else {
+        v.put(key, Long.parseLong(value));
+      }
     }
     return new IngestStatus(v.getOrDefault("ready", 0L) == 1, v.getOrDefault("read", 0L),
         v.getOrDefault("bytes", 0L), v.getOrDefault("written", 0L), v.getOrDefault("failed", 0L),
-        v.getOrDefault("p99us", 0L));
+        v.getOrDefault("p99us", 0L), v.getOrDefault("heap", 0L), stages);
   }
 }

@@ -56,6 +56,15 @@ public final class StatusReporter implements AutoCloseable {
     out.flush();
   }
 
+  /**
+   * Ends the current latency interval now and starts "p99 so far" afresh, so the status lines
+   * of a measurement window do not carry the warm-up's latencies.
+   */
+  public synchronized void mark() {
+    report();
+    IngestMetrics.get().resetCumulativeLatency();
+  }
+
   @Override
   public void close() {
     running = false;

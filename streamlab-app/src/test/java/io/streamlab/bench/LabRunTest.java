@@ -3,33 +3,85 @@ package io.streamlab.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.streamlab.cli.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code streamlab run} end to end: embedded broker, ingestion in its own process, verification. */
+/** {@code streamlab run} end to end: embedded broker, ingestion in its own process, verification, report. */
 class LabRunTest {
   @TempDir Path dir;
 
-  @Test
-  void shortRunLosesNothingAndWritesResults() throws Exception {
-    Path runDir = dir.resolve("run");
-    StringWriter out = new StringWriter();
+  private JsonNode run(Path runDir, String... flags) throws Exception {
     var cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    int code = cl.execute("run", "--duration=5s", "--ratePerSec=2000", "--progressInterval=2s",
-        "--runDir=" + runDir, "--parallelism=2");
-    assertEquals(0, code, "exit code");
+    cl.setOut(new PrintWriter(new StringWriter()));
+    String[] args = new String[flags.length + 3];
+    args[0] = "run";
+    args[1] = "--runDir=" + runDir;
+    args[2] = "--parallelism=2";
+    System.arraycopy(flags, 0, args, 3, flags.length);
+    assertEquals(0, cl.execute(args), "exit code");
+    return new ObjectMapper().readTree(runDir.resolve("results.json").toFile());
+  }
+
+  @Test
+  void steadyRunLosesNothingAndWritesResultsSeriesAndReport() throws Exception {
+    Path runDir = dir.resolve("steady");
+    JsonNode results = run(runDir, "--warmup=2s", "--duration=5s", "--ratePerSec=2000", "--progressInterval=2s");
     String summary = Files.readString(runDir.resolve("summary.txt"));
     assertTrue(summary.contains(" lost=0 "), summary);
     assertTrue(summary.contains(" duplicated=0 "), summary);
-    // ~10,000 events at 2,000/s for 5 s: the generator kept (roughly) to its schedule
+    // at most 2,000/s for 2 s of warm-up + 5 s measured (a loaded machine may send fewer: the
+    // schedule ends on time), and warm-up events are verified with the measured ones
     long generated = Long.parseLong(summary.replaceAll(".*generated=(\\d+).*\\s*", "$1"));
-    assertTrue(generated > 8_000 && generated <= 10_000, summary);
-    assertTrue(Files.size(runDir.resolve("results.json")) > 100);
+    long measuredAcked = results.path("generated").path("acked").asLong(-1);
+    assertTrue(measuredAcked > 0 && measuredAcked <= 10_000, "acked " + measuredAcked);
+    assertTrue(generated > measuredAcked && generated <= 14_000, summary);
+    // the measured window holds exactly the measured phase's events, none of the warm-up's
+    assertEquals(measuredAcked, results.path("table").path("measuredRows").asLong(-1), results.path("table").toString());
+    assertTrue(results.path("latencyMillis").path("count").asLong() >= measuredAcked, results.path("latencyMillis").toString());
+    assertEquals("2000.0", results.path("configuration").path("ratePerSec").asText());
+    assertTrue(results.path("machine").path("cores").asInt(-1) > 0, results.path("machine").toString());
+
+    // the time series: one row a second, the ingested total reaching every event
+    List<String> csv = Files.readAllLines(runDir.resolve("timeseries.csv"));
+    assertTrue(csv.get(0).startsWith("t,phase,generated,ingested,"), csv.get(0));
+    assertTrue(csv.size() > 8, "rows: " + csv.size());
+    String lastRow = csv.get(csv.size() - 1);
+    assertEquals(String.valueOf(generated), lastRow.split(",")[3], lastRow);
+    String html = Files.readString(runDir.resolve("report.html"));
+    assertTrue(html.contains("<polyline"), "charts drawn with data");
+    assertTrue(html.contains("stage write") && html.contains("stage decode"), "per-stage throughput");
+  }
+
+  @Test
+  void drainModeMeasuresThePreloadedBacklogAlone() throws Exception {
+    JsonNode r = run(dir.resolve("drain"), "--mode=drain", "--preload=6000", "--preloadWarmup=2000");
+    assertEquals("drain", r.path("run").path("mode").asText());
+    assertEquals(8_000, r.path("table").path("expected").asLong());
+    assertEquals(0, r.path("table").path("lost").asLong());
+    assertEquals(6_000, r.path("table").path("measuredRows").asLong(), "warm-up rows are not measured");
+    JsonNode ingestion = r.path("ingestion");
+    assertTrue(ingestion.path("eventsPerSec").asDouble() > 0, ingestion.toString());
+    assertTrue(ingestion.path("megabytesPerSecPerIngestCore").asDouble() > 0, ingestion.toString());
+  }
+
+  @Test
+  void maxModeReportsEachStepOfItsSearch() throws Exception {
+    JsonNode r = run(dir.resolve("max"), "--mode=max", "--warmup=2s", "--ratePerSec=1000", "--stepDuration=3s",
+        "--maxSteps=2", "--maxP99=60s");
+    assertEquals(2, r.path("steps").size(), r.path("steps").toString());
+    JsonNode first = r.path("steps").get(0);
+    assertEquals(1000, first.path("targetEventsPerSec").asDouble());
+    assertEquals(first.path("sustained").asBoolean() ? 1500 : 500,
+        r.path("steps").get(1).path("targetEventsPerSec").asDouble(), "x1.5 after a sustained step, half after not");
+    assertEquals(0, r.path("table").path("lost").asLong());
+    assertEquals(0, r.path("table").path("duplicated").asLong());
   }
 }

@@ -70,7 +70,7 @@ class IngestPipelineTest {
 
     Verification v;
     try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
-      v = TableVerifier.verify(c, "events", gen.sequencesPerProducer(), 0);
+      v = TableVerifier.verify(c, "events", gen.sequencesPerProducer(), java.util.Set.of());
     }
     assertEquals(EVENTS, v.expected());
     assertEquals(0, v.lost(), "lost rows");
