@@ -244,7 +244,7 @@ public final class LabRun {
     /** Max mode: rising rates until one is not sustained, then a bisection between the last good and bad. */
     private GeneratorStats searchMaxRate() throws Exception {
       MaxRateSearch search = new MaxRateSearch(Math.max(1_000, events.ratePerSec()), config.mode().maxSteps());
-      GeneratorStats total = new GeneratorStats();
+      List<GeneratorStats> all = new ArrayList<>();
       for (int k = 0; search.hasNext(); k++) {
         double rate = search.next();
         long mark = ingest.markLatencyInterval();
@@ -273,9 +273,9 @@ public final class LabRun {
         out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms)%n", name, rate,
             ok ? "sustained" : "NOT sustained", backlogGrowth, p99);
         search.report(rate, ok);
-        total = stats;
+        all.add(stats);
       }
-      return total;
+      return GeneratorStats.combined(all);
     }
 
     /** Like {@link #phase} for a max-rate step: generation only; the caller measures, then drains. */

@@ -37,6 +37,21 @@ public final class GeneratorStats {
     sequencesPerProducer.put(producerId, sequences);
   }
 
+  /** The counts of several finished phases together (a max-rate run's steps). */
+  public static GeneratorStats combined(Iterable<GeneratorStats> phases) {
+    GeneratorStats all = new GeneratorStats();
+    for (GeneratorStats p : phases) {
+      all.sent.add(p.sent());
+      all.acked.add(p.acked());
+      all.bytes.add(p.bytes());
+      all.messages.add(p.messages());
+      all.errors.add(p.errors());
+      all.sequencesPerProducer.putAll(p.sequencesPerProducer);
+      if (all.firstError == null) all.firstError = p.firstError;
+    }
+    return all;
+  }
+
   public long sent() { return sent.sum(); }
   public long acked() { return acked.sum(); }
   /** Bytes of the message values sent (compressed envelopes count as sent). */

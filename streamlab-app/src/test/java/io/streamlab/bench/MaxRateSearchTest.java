@@ -44,8 +44,9 @@ class MaxRateSearchTest {
   @Test
   void sustainedNeedsTheRateTheBacklogAndTheLatency() {
     assertTrue(MaxRateSearch.sustained(10_000, 9_900, 5_000, 800, 1_000));
+    assertTrue(MaxRateSearch.sustained(10_000, 9_900, 19_000, 1_900, 2_000), "2 s bound: 2 s of events in flight");
     assertFalse(MaxRateSearch.sustained(10_000, 9_000, 0, 100, 1_000), "generator fell short");
-    assertFalse(MaxRateSearch.sustained(10_000, 10_000, 10_001, 100, 1_000), "backlog grew > 1 s of events");
+    assertFalse(MaxRateSearch.sustained(10_000, 10_000, 10_001, 100, 1_000), "backlog > the bound's events");
     assertFalse(MaxRateSearch.sustained(10_000, 10_000, 0, 1_001, 1_000), "p99 over the limit");
   }
 }
