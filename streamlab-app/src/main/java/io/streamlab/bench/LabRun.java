@@ -28,21 +28,29 @@ import org.HdrHistogram.Histogram;
 public final class LabRun {
   /** Producer ids of the warm-up phase start here, clear of the measured phase's. */
   static final int WARMUP_PRODUCER_BASE = 1_000;
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
   /**
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
    *     store and status flags, which the run sets
+   * @param store the table store (null: a DuckDB file in the run directory)
+   * @param consumerGroup the ingestion's Kafka consumer group: with --chaos, draining waits until
+   *     its committed offsets reach the end of the topic
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
       EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
-      Duration progressInterval) {}
+      Duration progressInterval, StoreSpec store, Chaos chaos, String consumerGroup) {}
+
 
   private final Config config;
   private final PrintStream out;
+  private final java.util.function.Function<StoreSpec, List<String>> storeArgs;
 
-  public LabRun(Config config, PrintStream out) {
+  /** @param storeArgs the ingest flags naming a store (the CLI's, so the two never disagree) */
+  public LabRun(Config config, PrintStream out, java.util.function.Function<StoreSpec, List<String>> storeArgs) {
     this.config = config;
     this.out = out;
+    this.storeArgs = storeArgs;
   }
 
   public RunResult execute() throws Exception {
@@ -59,8 +67,8 @@ public final class LabRun {
       }
       String topic = config.generator().topic();
       Topics.create(bootstrap, topic, config.partitions());
-      Path db = runDir.resolve("streamlab.duckdb");
-      return generateAndIngest(bootstrap, topic, StoreSpec.duckdb(db), runDir);
+      StoreSpec store = config.store() != null ? config.store() : StoreSpec.duckdb(runDir.resolve("streamlab.duckdb"));
+      return generateAndIngest(bootstrap, topic, store, runDir);
     } finally {
       if (embedded != null) embedded.close();
     }
@@ -70,9 +78,10 @@ public final class LabRun {
     Path ingestLog = runDir.resolve("ingest.log");
     Path latencyLog = runDir.resolve("latency.hlog");
     List<String> args = new ArrayList<>(List.of("ingest",
-        "--bootstrapServers=" + bootstrap, "--topic=" + topic, "--db=" + store.location(),
+        "--bootstrapServers=" + bootstrap, "--topic=" + topic,
         "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
         "--stopOnStdinClose"));
+    args.addAll(storeArgs.apply(store));
     args.addAll(config.ingestArgs());
     EventGenerator.Config measured = config.generator().withBootstrapServers(bootstrap);
     Map<Integer, Long> expected = new HashMap<>();
@@ -80,26 +89,28 @@ public final class LabRun {
     Duration cpu;
     long windowNanos, measuredFromMillis, doneBefore;
     IngestStatus atStart, last;
-    try (IngestProcess ingest = new IngestProcess(args, ingestLog)) {
+    int kills;
+    try (RestartableIngest ingest = new RestartableIngest(args, ingestLog)) {
       out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
-      ingest.awaitReady(Duration.ofMinutes(3), ingestLog);
+      ingest.awaitReady(READY_TIMEOUT);
       long acked = 0;
       if (!config.warmup().isZero()) {
-        GeneratorStats warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0);
+        GeneratorStats warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0, 0);
         expected.putAll(warm.sequencesPerProducer());
         acked = warm.acked();
-        drain(ingest, acked, ingestLog, "warm-up");
+        drain(ingest, acked, ingestLog, "warm-up", bootstrap, topic);
       }
       measuredFromMillis = ingest.markLatencyInterval();
       atStart = ingest.status();
       doneBefore = atStart.rowsWritten() + atStart.failed();
       Duration cpuAtStart = ingest.cpuTime();
       long start = System.nanoTime();
-      gen = generate("measure", measured, ingest, ingestLog, doneBefore);
+      gen = generate("measure", measured, ingest, ingestLog, doneBefore, config.chaos().ingestKills());
       expected.putAll(gen.sequencesPerProducer());
-      last = drain(ingest, acked + gen.acked(), ingestLog, "measure");
+      last = drain(ingest, acked + gen.acked(), ingestLog, "measure", bootstrap, topic);
       windowNanos = System.nanoTime() - start;
       cpu = ingest.cpuTime().minus(cpuAtStart);
+      kills = ingest.kills();
     }
     Histogram latency = LatencyLog.read(latencyLog, measuredFromMillis);
     Verification v;
@@ -107,15 +118,27 @@ public final class LabRun {
       v = TableVerifier.verify(c, config.table(), expected, measuredFromMillis * 1000);
     }
     RunResult result = new RunResult(gen, v, last.bytesRead() - atStart.bytesRead(), cpu, windowNanos / 1e9,
-        latency, Runtime.getRuntime().availableProcessors());
+        latency, Runtime.getRuntime().availableProcessors(), last.bytesShuffled() - atStart.bytesShuffled(), kills);
     result.print(out);
     result.save(runDir);
     return result;
   }
 
-  /** Runs one generator phase with progress lines; returns once every event is acknowledged. */
-  private GeneratorStats generate(String phase, EventGenerator.Config cfg, IngestProcess ingest, Path ingestLog,
-      long ingestedBefore) throws InterruptedException {
+  /**
+   * Runs one generator phase with progress lines; returns once every event is acknowledged.
+   *
+   * @param kills kill -9 and restart the ingestion this many times, at random moments of the phase
+   */
+  private GeneratorStats generate(String phase, EventGenerator.Config cfg, RestartableIngest ingest, Path ingestLog,
+      long ingestedBefore, int kills) throws InterruptedException, java.io.IOException {
+    long phaseStart = System.nanoTime();
+    long[] killAt = new long[kills];
+    java.util.Random random = new java.util.Random();
+    for (int i = 0; i < kills; i++) {
+      killAt[i] = phaseStart + (long) ((0.1 + 0.8 * random.nextDouble()) * cfg.duration().toNanos());
+    }
+    java.util.Arrays.sort(killAt);
+    int nextKill = 0;
     EventGenerator generator = new EventGenerator(cfg);
     Progress progress = new Progress(out, generator.stats(), ingest::status, ingestedBefore);
     out.printf("[streamlab] %s: generating %s for %d s%n", phase, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
@@ -128,8 +151,14 @@ public final class LabRun {
     }, "generator-" + phase);
     genThread.start();
     long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
-    while (genThread.isAlive()) {
+    while (genThread.isAlive() || nextKill < kills) {
       genThread.join(100);
+      if (nextKill < kills && (System.nanoTime() >= killAt[nextKill] || !genThread.isAlive())) {
+        nextKill++;
+        out.printf("[streamlab] %s: chaos: kill -9 of the ingestion (%d of %d), restarting it%n", phase, nextKill, kills);
+        ingest.killAndRestart(READY_TIMEOUT);
+        out.printf("[streamlab] %s: chaos: ingestion restarted%n", phase);
+      }
       if (System.nanoTime() >= nextProgress) {
         progress.print(phase);
         nextProgress += config.progressInterval().toNanos();
@@ -144,15 +173,21 @@ public final class LabRun {
     return stats;
   }
 
-  /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
-  private IngestStatus drain(IngestProcess ingest, long target, Path ingestLog, String phase)
-      throws InterruptedException {
+  /**
+   * Waits until {@code target} events are in the table (or dead-lettered), or progress stops.
+   * After restarts (--chaos) rows written twice inflate the counters, so then the run also waits
+   * until the ingestion's committed Kafka offsets reach the end of the topic: offsets are
+   * committed only when every row read before them is in the table.
+   */
+  private IngestStatus drain(RestartableIngest ingest, long target, Path ingestLog, String phase,
+      String bootstrap, String topic) throws Exception {
     long lastChange = System.nanoTime();
     long lastDone = -1;
     while (true) {
       IngestStatus s = ingest.status();
       long done = s.rowsWritten() + s.failed();
-      if (done >= target) {
+      if (done >= target && (ingest.kills() == 0
+          || Topics.committedLag(bootstrap, config.consumerGroup(), topic) == 0)) {
         Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
         return ingest.status();
       }
@@ -165,7 +200,7 @@ public final class LabRun {
         return s;
       }
       if (!ingest.isAlive()) throw new IllegalStateException("ingestion died while draining; see " + ingestLog);
-      Thread.sleep(100);
+      Thread.sleep(ingest.kills() == 0 ? 100 : 500);
     }
   }
 

@@ -20,9 +20,12 @@ import org.HdrHistogram.Histogram;
  * @param ingestCpu CPU time of the ingestion process over the measurement window
  * @param windowSeconds measured generation start to end of drain
  * @param latencyMicros end-to-end latency, intended send time to append returned
+ * @param shuffleBytes bytes the write stage's shuffle serialized in the measurement window
+ * @param ingestKills times the ingestion was killed (kill -9) and restarted (--chaos)
  */
 public record RunResult(GeneratorStats generator, Verification table, long ingestBytes,
-    Duration ingestCpu, double windowSeconds, Histogram latencyMicros, int machineCores) {
+    Duration ingestCpu, double windowSeconds, Histogram latencyMicros, int machineCores, long shuffleBytes,
+    int ingestKills) {
 
   /** Seconds from the first to the last measured row written: the span ingestion was busy. */
   public double ingestSeconds() {
@@ -58,10 +61,11 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
   public String summaryLine() {
     return String.format(
         "SUMMARY generated=%d ingested=%d failed=%d lost=%d duplicated=%d measured-events/s=%.0f MB/s=%.1f "
-            + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
+            + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f read-MB=%.1f shuffled-MB=%.1f ingest-kills=%d "
+            + "p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
         table.expected(), table.rows() - table.failed(), table.failed(), table.lost(), table.duplicated(),
         eventsPerSecond(), megabytesPerSecond(), cpuSeconds(), megabytesPerSecondPerCore(),
-        latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
+        ingestBytes / 1e6, shuffleBytes / 1e6, ingestKills, latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
   }
 
   public void print(PrintStream out) {
@@ -78,6 +82,11 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
         eventsPerSecond(), megabytesPerSecond(), ingestSeconds());
     out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: 6.4 at-least-once); "
         + "machine: %d cores%n", cpuSeconds(), megabytesPerSecondPerCore(), machineCores);
+    out.printf("shuffle              %,.1f MB shuffled for %,.1f MB read from the broker (%.2fx; study: 25 TB for 7 TB "
+        + "with exactly-once)%n", shuffleBytes / 1e6, ingestBytes / 1e6, ingestBytes > 0 ? (double) shuffleBytes / ingestBytes : 0);
+    if (ingestKills > 0) {
+      out.printf("chaos                ingestion killed (kill -9) and restarted %d times%n", ingestKills);
+    }
     out.printf("end-to-end latency   p50 %.0f ms | p90 %.0f ms | p99 %.0f ms | p99.9 %.0f ms | max %.0f ms "
         + "(from intended send time; study: p99 < 300 ms)%n", latencyMillis(50), latencyMillis(90),
         latencyMillis(99), latencyMillis(99.9), latencyMillis(100));
@@ -105,6 +114,8 @@ public record RunResult(GeneratorStats generator, Verification table, long inges
     i.put("cpuSeconds", cpuSeconds());
     i.put("megabytesPerSecPerIngestCore", megabytesPerSecondPerCore());
     i.put("machineCores", machineCores);
+    i.put("shuffleBytes", shuffleBytes);
+    i.put("ingestKills", ingestKills);
     r.put("ingestion", i);
     Map<String, Object> l = new LinkedHashMap<>();
     for (double p : new double[] {50, 90, 99, 99.9, 100}) l.put(p == 100 ? "max" : "p" + p, latencyMillis(p));

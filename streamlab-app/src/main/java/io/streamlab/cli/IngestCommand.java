@@ -3,7 +3,6 @@ package io.streamlab.cli;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.StatusReporter;
-import io.streamlab.store.StoreSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +16,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "ingest", mixinStandardHelpOptions = true,
-    description = {"Run the ingestion pipeline: read the topic, decode, append at-least-once (no shuffle) "
-        + "into a table whose columns come from the schema, plus system columns (producer id, sequence, "
+    description = {"Run the ingestion pipeline: read the topic, decode, write with --writeMethod into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
         + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded."})
 public final class IngestCommand implements Callable<Integer> {
@@ -31,14 +29,13 @@ public final class IngestCommand implements Callable<Integer> {
   @Option(names = "--topic", defaultValue = "events", description = "Topic to read. Default: ${DEFAULT-VALUE}.")
   String topic;
 
-  @Option(names = "--db", defaultValue = "streamlab.duckdb", description = "DuckDB file of the table. Default: ${DEFAULT-VALUE}.")
-  Path db;
-
   @Option(names = "--table", defaultValue = "events", description = "Table to append to. Default: ${DEFAULT-VALUE}.")
   String table;
 
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
+  @Mixin WriteOptions write;
+  @Mixin StoreOptions store;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
   Long maxRecords;
@@ -61,7 +58,8 @@ public final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, StoreSpec.duckdb(db), table, runner.appendBatchSize, maxRecords, maxReadTime);
+        schema.transportFormat, store.toSpec(Path.of("streamlab.duckdb")), table, runner.appendBatchSize, maxRecords,
+        maxReadTime, write.toSettings());
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
     StatusReporter reporter = statusIntervalMs > 0

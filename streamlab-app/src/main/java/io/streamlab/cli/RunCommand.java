@@ -1,6 +1,9 @@
 package io.streamlab.cli;
 
+import io.streamlab.bench.Chaos;
 import io.streamlab.bench.LabRun;
+import io.streamlab.pipeline.IngestSettings;
+import io.streamlab.store.StoreSpec;
 import io.streamlab.bench.RunResult;
 import io.streamlab.generator.EventGenerator;
 import java.nio.file.Path;
@@ -56,6 +59,14 @@ final class RunCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
+  @Mixin WriteOptions write;
+  @Mixin StoreOptions store;
+
+  @Option(names = "--chaos", defaultValue = "none",
+      description = "kill-ingest:N = kill -9 the ingestion process N times at random moments of the measurement "
+          + "window and restart it (it resumes from its committed Kafka offsets); the summary reports lost and "
+          + "duplicated rows. Default: ${DEFAULT-VALUE}.")
+  String chaos;
 
   @Override
   public Integer call() throws Exception {
@@ -67,8 +78,15 @@ final class RunCommand implements Callable<Integer> {
         0, generator.ratePerSec, 0, duration, Map.of());
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
+    ingestArgs.addAll(write.asArgs());
+    Chaos chaosPlan = Chaos.parse(chaos);
+    write.toSettings(); // user errors now, not in the child
+    StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
+        : store.toSpec(dir.toAbsolutePath().resolve("streamlab.duckdb"));
+    String group = IngestSettings.consumerGroup(gen.topic(), table);
     RunResult result = new LabRun(new LabRun.Config(dir.toAbsolutePath(), bootstrapServers, partitions, table,
-        gen, warmup, ingestArgs, drainTimeout, progressInterval), System.out).execute();
+        gen, warmup, ingestArgs, drainTimeout, progressInterval, storeSpec, chaosPlan, group), System.out,
+        StoreOptions::asArgs).execute();
     return result.exitCode();
   }
 }

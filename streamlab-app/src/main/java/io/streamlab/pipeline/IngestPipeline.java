@@ -1,5 +1,6 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.pipeline.write.WriteStage;
 import io.streamlab.schema.SystemColumns;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -13,8 +14,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * The ingestion pipeline: read broker -> decode -> append to the table at-least-once, in the
- * reading stage (no shuffle). Failures of any stage go to {@code <table>_failed}.
+ * The ingestion pipeline: read broker -> decode -> write stage (format, shuffle and table writes
+ * of the chosen write method, see WriteStage). Failures of any stage go to {@code <table>_failed}.
  */
 public final class IngestPipeline {
   private IngestPipeline() {}
@@ -28,9 +29,13 @@ public final class IngestPipeline {
             .withValueDeserializer(ByteArrayDeserializer.class)
             .withConsumerConfigUpdates(Map.of(
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.GROUP_ID_CONFIG, s.consumerGroup(),
                 // ~1 KB events: bigger fetches keep the reader ahead of the decoder
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20));
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20))
+            // offsets committed once a checkpoint completes, i.e. once every row read before it
+            // is in the table (see WriteStage): a restart resumes there
+            .commitOffsetsInFinalize();
     if (s.maxRecords() != null) read = read.withMaxNumRecords(s.maxRecords());
     if (s.maxReadTime() != null) {
       read = read.withMaxReadTime(org.joda.time.Duration.millis(s.maxReadTime().toMillis()));
@@ -42,13 +47,7 @@ public final class IngestPipeline {
             .apply("Read", read)
             .apply("Decode", ParDo.of(new DecodeFn(s.eventSchema(), s.format()))
                 .withOutputTags(DecodeFn.ROWS, TupleTagList.of(DecodeFn.FAILED)));
-    decoded.get(DecodeFn.ROWS)
-        .setCoder(AvroCoder.of(tableSchema))
-        .apply("Append", ParDo.of(
-            new AppendFn(s.store(), s.table(), tableSchema, s.appendBatchSize(), true)));
-    decoded.get(DecodeFn.FAILED)
-        .setCoder(AvroCoder.of(DeadLetters.SCHEMA))
-        .apply("AppendFailed", ParDo.of(
-            new AppendFn(s.store(), DeadLetters.tableFor(s.table()), DeadLetters.SCHEMA, 500, false)));
+    WriteStage.apply(decoded.get(DecodeFn.ROWS).setCoder(AvroCoder.of(tableSchema)), decoded.get(DecodeFn.FAILED),
+        tableSchema, s.store(), s.table(), s.appendBatchSize(), s.write());
   }
 }

@@ -1,6 +1,7 @@
 package io.streamlab.pipeline;
 
 import io.streamlab.formats.TransportFormat;
+import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.store.StoreSpec;
 import java.time.Duration;
 import org.apache.avro.Schema;
@@ -11,6 +12,7 @@ import org.apache.avro.Schema;
  * @param maxRecords stop after this many messages (null = unbounded); bound tests with
  *     {@code maxReadTime} too, since KafkaIO splits the count evenly over partitions
  * @param maxReadTime stop reading after this long (null = unbounded)
+ * @param write how the write stage carries and writes rows
  */
 public record IngestSettings(
     String bootstrapServers,
@@ -21,4 +23,25 @@ public record IngestSettings(
     String table,
     int appendBatchSize,
     Long maxRecords,
-    Duration maxReadTime) {}
+    Duration maxReadTime,
+    WriteSettings write) {
+
+  /** Settings with the default write stage (at-least-once appends of Avro records). */
+  public IngestSettings(String bootstrapServers, String topic, Schema eventSchema, TransportFormat format,
+      StoreSpec store, String table, int appendBatchSize, Long maxRecords, Duration maxReadTime) {
+    this(bootstrapServers, topic, eventSchema, format, store, table, appendBatchSize, maxRecords, maxReadTime,
+        WriteSettings.defaults());
+  }
+
+  /**
+   * The Kafka consumer group of this ingestion: offsets are committed under it when a checkpoint
+   * completes, and a restarted ingestion of the same topic and table resumes from them.
+   */
+  public String consumerGroup() {
+    return consumerGroup(topic, table);
+  }
+
+  public static String consumerGroup(String topic, String table) {
+    return "streamlab-ingest-" + topic + "-" + table;
+  }
+}

@@ -1,23 +1,44 @@
 package io.streamlab.store;
 
 import io.streamlab.store.duckdb.DuckDbStore;
+import io.streamlab.store.postgres.PostgresStore;
 import java.io.Serializable;
 import java.nio.file.Path;
 
 /**
  * Where the table lives, in a form that travels with a Beam DoFn to its workers and opens the
  * store there. DuckDB is the embedded default; other stores join this switch.
+ *
+ * @param location DuckDB: the file; PostgreSQL: the JDBC URL (without password)
+ * @param passwordFile PostgreSQL: a file holding the password (null: the environment variable
+ *     STREAMLAB_PG_PASSWORD or PGPASSWORD, else none). Only the path travels, never the password.
  */
-public record StoreSpec(Kind kind, String location) implements Serializable {
-  public enum Kind { DUCKDB }
+public record StoreSpec(Kind kind, String location, String passwordFile) implements Serializable {
+  public enum Kind { DUCKDB, POSTGRES }
+
+  public StoreSpec(Kind kind, String location) {
+    this(kind, location, null);
+  }
 
   public static StoreSpec duckdb(Path file) {
     return new StoreSpec(Kind.DUCKDB, file.toAbsolutePath().toString());
   }
 
+  public static StoreSpec postgres(String jdbcUrl, Path passwordFile) {
+    if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException("--jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got: " + jdbcUrl);
+    }
+    if (jdbcUrl.toLowerCase().contains("password=")) {
+      throw new IllegalArgumentException("--jdbcUrl must not carry the password (it would be logged): use "
+          + "--passwordFile or the environment variable STREAMLAB_PG_PASSWORD");
+    }
+    return new StoreSpec(Kind.POSTGRES, jdbcUrl, passwordFile == null ? null : passwordFile.toAbsolutePath().toString());
+  }
+
   public TableStore open() {
     return switch (kind) {
       case DUCKDB -> new DuckDbStore(Path.of(location));
+      case POSTGRES -> new PostgresStore(location, passwordFile == null ? null : Path.of(passwordFile));
     };
   }
 

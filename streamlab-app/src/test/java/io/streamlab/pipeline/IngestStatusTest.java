@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class IngestStatusTest {
   @Test
   void formatsAndParsesBack() {
-    IngestStatus s = new IngestStatus(true, 12, 13_000, 11, 1, 250_000);
+    IngestStatus s = new IngestStatus(true, 12, 13_000, 11, 1, 250_000, 40_000);
     assertEquals(s, IngestStatus.parse(s.format()));
   }
 
