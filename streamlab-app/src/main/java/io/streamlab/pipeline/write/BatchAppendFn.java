@@ -61,6 +61,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   private transient TableStore store;
   private transient TableWriter ownWriter;
   private transient WriterPool pool;
+  private transient InsertIds insertIds;
   private transient TableWriter deadLetterWriter;
   private transient List<Object> buffer;
   private transient long bufferBytes;
@@ -92,6 +93,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     if (poolSize > 0) pool = WriterPool.of(storeSpec, table, schema, poolSize);
     else ownWriter = store.openWriter(table, schema, keyed);
     buffer = new ArrayList<>();
+    if (dedupByInsertId) insertIds = InsertIds.forTable(storeSpec + "/" + table);
     if (!isDeadLetterTable) {
       producerPos = schema.getField(SystemColumns.PRODUCER_ID).pos();
       sequencePos = schema.getField(SystemColumns.SEQUENCE).pos();
@@ -138,7 +140,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
       List<GenericRecord> fresh = new ArrayList<>(rows.size());
       for (GenericRecord r : rows) {
         long id = InsertIds.id((Integer) r.get(producerPos), (Long) r.get(sequencePos));
-        if (!InsertIds.seen(id)) {
+        if (!insertIds.seen(id)) {
           ids[fresh.size()] = id;
           fresh.add(r);
         }
@@ -154,7 +156,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
       if (!isDeadLetterTable) {
         for (GenericRecord r : written) metrics.recordLatency(visibleMicros - (Long) r.get(sendTimePos));
       }
-      if (ids != null && written.size() == rows.size()) InsertIds.remember(ids, rows.size());
+      if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
     }
     if (!failed.isEmpty()) appendDeadLetters(failed);
   }

@@ -13,7 +13,9 @@ final class InsertIds {
   /** ~1 minute of ids at 16 k rows/s, ~100 MB at worst. */
   static final int WINDOW = 1_000_000;
 
-  private static final Map<Long, Boolean> RECENT = new LinkedHashMap<>(1 << 16, 0.75f, false) {
+  private static final Map<String, InsertIds> PER_TABLE = new java.util.HashMap<>();
+
+  private final Map<Long, Boolean> recent = new LinkedHashMap<>(1 << 16, 0.75f, false) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
       return size() > WINDOW;
@@ -22,19 +24,22 @@ final class InsertIds {
 
   private InsertIds() {}
 
+  /** The window of one table (ids are unique per table, as BigQuery's are). */
+  static InsertIds forTable(String storeAndTable) {
+    synchronized (PER_TABLE) {
+      return PER_TABLE.computeIfAbsent(storeAndTable, k -> new InsertIds());
+    }
+  }
+
   static long id(int producerId, long sequence) {
     return ((long) producerId << 40) ^ sequence;
   }
 
-  static boolean seen(long id) {
-    synchronized (RECENT) {
-      return RECENT.containsKey(id);
-    }
+  synchronized boolean seen(long id) {
+    return recent.containsKey(id);
   }
 
-  static void remember(long[] ids, int n) {
-    synchronized (RECENT) {
-      for (int i = 0; i < n; i++) RECENT.put(ids[i], Boolean.TRUE);
-    }
+  synchronized void remember(long[] ids, int n) {
+    for (int i = 0; i < n; i++) recent.put(ids[i], Boolean.TRUE);
   }
 }
