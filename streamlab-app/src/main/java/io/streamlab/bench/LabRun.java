@@ -5,6 +5,7 @@ import io.streamlab.broker.Topics;
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorStats;
 import io.streamlab.metrics.LatencyLog;
+import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.IngestStatus;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
@@ -34,12 +35,10 @@ public final class LabRun {
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
    *     store and status flags, which the run sets
    * @param store the table store (null: a DuckDB file in the run directory)
-   * @param consumerGroup the ingestion's Kafka consumer group: with --chaos, draining waits until
-   *     its committed offsets reach the end of the topic
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
       EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
-      Duration progressInterval, StoreSpec store, Chaos chaos, String consumerGroup) {}
+      Duration progressInterval, StoreSpec store, Chaos chaos) {}
 
 
   private final Config config;
@@ -98,7 +97,7 @@ public final class LabRun {
         GeneratorStats warm = generate("warm-up", measured.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), ingest, ingestLog, 0, 0);
         expected.putAll(warm.sequencesPerProducer());
         acked = warm.acked();
-        drain(ingest, acked, ingestLog, "warm-up", bootstrap, topic);
+        drain(ingest, acked, ingestLog, "warm-up", bootstrap, topic, store);
       }
       measuredFromMillis = ingest.markLatencyInterval();
       atStart = ingest.status();
@@ -107,7 +106,7 @@ public final class LabRun {
       long start = System.nanoTime();
       gen = generate("measure", measured, ingest, ingestLog, doneBefore, config.chaos().ingestKills());
       expected.putAll(gen.sequencesPerProducer());
-      last = drain(ingest, acked + gen.acked(), ingestLog, "measure", bootstrap, topic);
+      last = drain(ingest, acked + gen.acked(), ingestLog, "measure", bootstrap, topic, store);
       windowNanos = System.nanoTime() - start;
       cpu = ingest.cpuTime().minus(cpuAtStart);
       kills = ingest.kills();
@@ -180,14 +179,14 @@ public final class LabRun {
    * committed only when every row read before them is in the table.
    */
   private IngestStatus drain(RestartableIngest ingest, long target, Path ingestLog, String phase,
-      String bootstrap, String topic) throws Exception {
+      String bootstrap, String topic, StoreSpec store) throws Exception {
     long lastChange = System.nanoTime();
     long lastDone = -1;
     while (true) {
       IngestStatus s = ingest.status();
       long done = s.rowsWritten() + s.failed();
       if (done >= target && (ingest.kills() == 0
-          || Topics.committedLag(bootstrap, config.consumerGroup(), topic) == 0)) {
+          || Topics.committedLag(bootstrap, IngestSettings.consumerGroup(topic, store, config.table()), topic) == 0)) {
         Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
         return ingest.status();
       }

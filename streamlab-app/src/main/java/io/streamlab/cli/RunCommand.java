@@ -2,7 +2,6 @@ package io.streamlab.cli;
 
 import io.streamlab.bench.Chaos;
 import io.streamlab.bench.LabRun;
-import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.bench.RunResult;
 import io.streamlab.generator.EventGenerator;
@@ -83,9 +82,8 @@ final class RunCommand implements Callable<Integer> {
     write.toSettings(); // user errors now, not in the child
     StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
         : store.toSpec(dir.toAbsolutePath().resolve("streamlab.duckdb"));
-    String group = IngestSettings.consumerGroup(gen.topic(), table);
     RunResult result = new LabRun(new LabRun.Config(dir.toAbsolutePath(), bootstrapServers, partitions, table,
-        gen, warmup, ingestArgs, drainTimeout, progressInterval, storeSpec, chaosPlan, group), System.out,
+        gen, warmup, ingestArgs, drainTimeout, progressInterval, storeSpec, chaosPlan), System.out,
         StoreOptions::asArgs).execute();
     return result.exitCode();
   }

@@ -35,13 +35,14 @@ public record IngestSettings(
 
   /**
    * The Kafka consumer group of this ingestion: offsets are committed under it when a checkpoint
-   * completes, and a restarted ingestion of the same topic and table resumes from them.
+   * completes, and a restarted ingestion of the same topic into the same table of the same store
+   * resumes from them (another store or table is another ingestion, reading from the start).
    */
   public String consumerGroup() {
-    return consumerGroup(topic, table);
+    return consumerGroup(topic, store, table);
   }
 
-  public static String consumerGroup(String topic, String table) {
-    return "streamlab-ingest-" + topic + "-" + table;
+  public static String consumerGroup(String topic, StoreSpec store, String table) {
+    return "streamlab-ingest-" + topic + "-" + table + "-" + Integer.toHexString(store.toString().hashCode());
   }
 }
