@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * p99 latency. The backlog is generated before ingestion starts, so the generator does not share
  * the cores. Latency is from each event's intended send time, so for a backlog it mostly measures
  * how long the event waited in the backlog; the p99 of a live run comes from {@code streamlab run}.
- * Run: {@code mvn -o -pl streamlab-app test -Dtest=WriteMethodBenchmark -Dbench.events=300000}.
+ * Run: {@code mvn -o -pl streamlab-app test -Dtest=WriteMethodBenchmark -Dbench.events=300000
+ * [-Dbench.only=storage_write_api] [-Dbench.out=figures.txt]}.
  */
 class WriteMethodBenchmark {
   @TempDir Path dir;
@@ -56,6 +57,12 @@ class WriteMethodBenchmark {
           String line = drain(kafka.bootstrapServers(), m, f, name, events, gen.sequencesPerProducer());
           System.out.println(line);
           lines.add(line);
+          // also to a file as each figure comes (surefire shows test output only at the end)
+          String outFile = System.getProperty("bench.out");
+          if (outFile != null) {
+            Files.writeString(Path.of(outFile), line + "  [load " + Files.readString(Path.of("/proc/loadavg")).trim()
+                + "]" + System.lineSeparator(), java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+          }
         }
       }
       System.out.println("---- WriteMethodBenchmark (" + events + " events; load: "
