@@ -30,7 +30,9 @@ final class IngestProcess implements AutoCloseable {
         .jvmOptions(jvmOptions())
         .args(ingestArgs)
         .startWithPipes();
-    PrintWriter log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8), true);
+    // appended: a restarted ingestion (--chaos) logs after the one it replaces
+    PrintWriter log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8,
+        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND), true);
     pump = new Thread(() -> pump(log), "ingest-output");
     pump.setDaemon(true);
     pump.start();
@@ -104,6 +106,12 @@ final class IngestProcess implements AutoCloseable {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (statusLines == before && System.nanoTime() < deadline && process.isAlive()) Thread.sleep(10);
     return now;
+  }
+
+  /** kill -9: no shutdown hook, no flush, no goodbye (Process.destroyForcibly is SIGKILL on Unix). */
+  void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    pump.join(5_000);
   }
 
   /** Asks for a clean stop (stdin closed), then kills it if it does not exit in time. */

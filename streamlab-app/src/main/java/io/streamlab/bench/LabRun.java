@@ -21,6 +21,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import io.streamlab.pipeline.IngestSettings;
+import java.io.IOException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,14 +37,17 @@ public final class LabRun {
   static final int WARMUP_PRODUCER_BASE = 1_000;
   /** Producer ids of max-rate step k start at this plus 100 k. */
   static final int STEP_PRODUCER_BASE = 2_000;
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
   /**
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
    *     store and status flags, which the run sets
+   * @param store the table store (null: a DuckDB file in the run directory)
+   * @param chaos faults injected during the measurement window
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
       EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
-      Duration progressInterval, RunInfo info, ModeSettings mode) {}
+      Duration progressInterval, RunInfo info, ModeSettings mode, StoreSpec store, Chaos chaos) {}
 
   /**
    * @param preload drain mode: events in the measured backlog
@@ -59,10 +65,13 @@ public final class LabRun {
 
   private final Config config;
   private final PrintStream out;
+  private final Function<StoreSpec, List<String>> storeArgs;
 
-  public LabRun(Config config, PrintStream out) {
+  /** @param storeArgs the ingest flags naming a store (the CLI's, so the two never disagree) */
+  public LabRun(Config config, PrintStream out, Function<StoreSpec, List<String>> storeArgs) {
     this.config = config;
     this.out = out;
+    this.storeArgs = storeArgs;
   }
 
   public RunResult execute() throws Exception {
@@ -78,7 +87,8 @@ public final class LabRun {
         out.printf("[streamlab] embedded Kafka broker up at %s in %.1f s%n", bootstrap, (System.nanoTime() - t0) / 1e9);
       }
       Topics.create(bootstrap, config.generator().topic(), config.partitions());
-      return new Session(bootstrap, StoreSpec.duckdb(runDir.resolve("streamlab.duckdb")), runDir).run();
+      StoreSpec store = config.store() != null ? config.store() : StoreSpec.duckdb(runDir.resolve("streamlab.duckdb"));
+      return new Session(bootstrap, store, runDir).run();
     } finally {
       if (embedded != null) embedded.close();
     }
@@ -96,20 +106,23 @@ public final class LabRun {
     private final AtomicLong ackedBefore = new AtomicLong();
     private final AtomicReference<GeneratorStats> running = new AtomicReference<>();
     private final List<RateStep> steps = new ArrayList<>();
-    private IngestProcess ingest;
+    private final String bootstrap;
+    private RestartableIngest ingest;
     private Sampler sampler;
     private GeneratorStats preloaded;
 
     Session(String bootstrap, StoreSpec store, Path runDir) {
       this.store = store;
+      this.bootstrap = bootstrap;
       this.runDir = runDir;
       this.ingestLog = runDir.resolve("ingest.log");
       this.latencyLog = runDir.resolve("latency.hlog");
       this.events = config.generator().withBootstrapServers(bootstrap);
       ingestArgs = new ArrayList<>(List.of("ingest",
-          "--bootstrapServers=" + bootstrap, "--topic=" + events.topic(), "--db=" + store.location(),
+          "--bootstrapServers=" + bootstrap, "--topic=" + events.topic(),
           "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
           "--stopOnStdinClose"));
+      ingestArgs.addAll(storeArgs.apply(store));
       ingestArgs.addAll(config.ingestArgs());
     }
 
@@ -120,23 +133,23 @@ public final class LabRun {
       long windowNanos, markMillis;
       Duration cpu;
       IngestStatus atStart, last;
-      try (IngestProcess process = new IngestProcess(ingestArgs, ingestLog)) {
+      try (RestartableIngest process = new RestartableIngest(ingestArgs, ingestLog)) {
         ingest = process;
         sampler = new Sampler(ingest::status, () -> ingest.cpuTime().toNanos() / 1e9, this::generatedSoFar);
         out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
-        ingest.awaitReady(Duration.ofMinutes(3), ingestLog);
+        ingest.awaitReady(READY_TIMEOUT);
         if (mode == RunMode.DRAIN) {
           sampler.phase("warm-up");
           awaitIngested(config.mode().preloadWarmup(), "warm-up");
         } else if (!config.warmup().isZero()) {
-          phase("warm-up", events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), false);
+          phase("warm-up", events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), false, 0);
         }
         markMillis = ingest.markLatencyInterval();
         atStart = ingest.status();
         Duration cpuAtStart = ingest.cpuTime();
         long start = System.nanoTime();
         measured = switch (mode) {
-          case STEADY -> phase("measure", events, true);
+          case STEADY -> phase("measure", events, true, config.chaos().ingestKills());
           case DRAIN -> {
             sampler.phase("drain");
             awaitIngested(ackedBefore.get(), "drain");
@@ -152,7 +165,7 @@ public final class LabRun {
       }
       Histogram latency = LatencyLog.read(latencyLog, markMillis);
       Verification v;
-      try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
+      try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
         v = TableVerifier.verify(c, config.table(), expected, measuredProducers);
       }
       // Payload bytes of the rows ingested in the window: rows times the mean payload size read.
@@ -165,7 +178,8 @@ public final class LabRun {
       long windowBytes = last.eventsRead() == 0 ? 0 : Math.round((double) last.bytesRead() / last.eventsRead() * windowRows);
       return new RunResult(config.info(), measured, v, windowRows, windowBytes,
           cpu, markMillis * 1000, windowNanos / 1e9, latency, Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
-          last.heapPeakBytes(), sampler.samples(), LatencyLog.intervals(latencyLog), List.copyOf(steps));
+          last.heapPeakBytes(), sampler.samples(), LatencyLog.intervals(latencyLog), List.copyOf(steps),
+          last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills());
     }
 
     /** Rows written or dead-lettered: events that are through the pipeline. */
@@ -199,9 +213,15 @@ public final class LabRun {
       return stats;
     }
 
-    /** Generates one phase with progress lines, then drains it; returns the phase's counts. */
-    private GeneratorStats phase(String name, EventGenerator.Config cfg, boolean measuredPhase)
-        throws InterruptedException {
+    /**
+     * Generates one phase with progress lines, then drains it; returns the phase's counts.
+     *
+     * @param kills kill -9 and restart the ingestion this many times, at random moments of the phase
+     */
+    private GeneratorStats phase(String name, EventGenerator.Config cfg, boolean measuredPhase, int kills)
+        throws InterruptedException, IOException {
+      long[] killAt = Chaos.moments(kills, System.nanoTime(), cfg.duration());
+      int nextKill = 0;
       sampler.phase(name);
       EventGenerator generator = new EventGenerator(cfg);
       IngestStatus before = ingest.status();
@@ -217,8 +237,14 @@ public final class LabRun {
       }, "generator-" + name);
       genThread.start();
       long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
-      while (genThread.isAlive()) {
+      while (genThread.isAlive() || nextKill < kills) {
         genThread.join(100);
+        if (nextKill < kills && (System.nanoTime() >= killAt[nextKill] || !genThread.isAlive())) {
+          nextKill++;
+          out.printf("[streamlab] %s: chaos: kill -9 of the ingestion (%d of %d), restarting it%n", name, nextKill, kills);
+          ingest.killAndRestart(READY_TIMEOUT);
+          out.printf("[streamlab] %s: chaos: ingestion restarted%n", name);
+        }
         if (System.nanoTime() >= nextProgress) {
           progress.print(name);
           nextProgress += config.progressInterval().toNanos();
@@ -289,6 +315,14 @@ public final class LabRun {
       return stats;
     }
 
+    private long committedLag(String group) {
+      try {
+        return Topics.committedLag(bootstrap, group, events.topic());
+      } catch (Exception e) {
+        return -1; // not known yet: keep waiting
+      }
+    }
+
     /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
     private void drain(long target, String name, Progress progress) throws InterruptedException {
       drain(target, name, progress, true);
@@ -299,12 +333,16 @@ public final class LabRun {
      *     would be duplicates) show up in the figures
      */
     private void drain(long target, String name, Progress progress, boolean settle) throws InterruptedException {
+      String group = IngestSettings.consumerGroup(events.topic(), store, config.table());
       long lastChange = System.nanoTime();
       long nextProgress = lastChange + config.progressInterval().toNanos();
       long lastDone = -1;
       while (true) {
         long done = done(ingest.status());
-        if (done >= target) {
+        // After restarts (--chaos), rows written twice inflate the counts: then the run also
+        // waits until the committed offsets reach the end of the topic (they are committed only
+        // once every row read before them is in the table).
+        if (done >= target && (ingest.kills() == 0 || committedLag(group) == 0)) {
           if (settle) Thread.sleep(1_200);
           return;
         }

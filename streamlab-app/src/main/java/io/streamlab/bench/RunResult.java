@@ -26,12 +26,14 @@ import org.HdrHistogram.Histogram;
  * @param series one sample a second over the whole run (warm-up included, marked by phase)
  * @param latencyIntervals the latency log's intervals over the whole run
  * @param steps the max-rate search's steps (empty in other modes)
+ * @param shuffleBytes bytes the write stage's shuffle serialized in the measurement window
+ * @param ingestKills times the ingestion was killed (kill -9) and restarted (--chaos)
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
     int machineCores,
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
-    List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps) {
+    List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills) {
 
   /** The original study's figures, printed beside ours. */
   public static final double STUDY_MB_PER_SEC_PER_CORE = 6.4;
@@ -79,10 +81,11 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
   public String summaryLine() {
     return String.format(
         "SUMMARY generated=%d ingested=%d failed=%d%s lost=%d duplicated=%d measured-events/s=%.0f MB/s=%.1f "
-            + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
+            + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f read-MB=%.1f shuffled-MB=%.1f ingest-kills=%d "
+            + "p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
         table.expected(), table.rows() - table.failed(), table.failed(), failedPerStage(), table.lost(), table.duplicated(),
         eventsPerSecond(), megabytesPerSecond(), cpuSeconds(), megabytesPerSecondPerCore(),
-        latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
+        ingestBytes / 1e6, shuffleBytes / 1e6, ingestKills, latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
   }
 
   /** " failedByStage=decode:2,udf:1", or "" when nothing failed: the dead letters per stage. */
@@ -107,6 +110,11 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: %.1f at-least-once); "
         + "machine: %d cores; heap peak %,d MB%n", cpuSeconds(), megabytesPerSecondPerCore(),
         STUDY_MB_PER_SEC_PER_CORE, machineCores, heapPeakBytes >> 20);
+    out.printf("shuffle              %,.1f MB shuffled for %,.1f MB read from the broker (%.2fx; study: 25 TB for 7 TB "
+        + "with exactly-once)%n", shuffleBytes / 1e6, ingestBytes / 1e6, ingestBytes > 0 ? (double) shuffleBytes / ingestBytes : 0);
+    if (ingestKills > 0) {
+      out.printf("chaos                ingestion killed (kill -9) and restarted %d times%n", ingestKills);
+    }
     for (Map.Entry<Stage, StageCounts> e : stages.entrySet()) {
       StageCounts c = e.getValue();
       out.printf("  stage %-8s     %,12d elements | %,10.0f /s | wall %7.1f s | %s%n", e.getKey().label(),

@@ -70,7 +70,7 @@ public final class TableVerifier {
   }
 
   static boolean tableExists(Connection c, String table) throws SQLException {
-    try (var ps = c.prepareStatement("SELECT count(*) FROM information_schema.tables WHERE table_name = ?")) {
+    try (var ps = c.prepareStatement("SELECT count(*) FROM information_schema.tables WHERE table_name = ? AND table_schema = current_schema()")) {
       ps.setString(1, table);
       try (ResultSet rs = ps.executeQuery()) {
         rs.next();

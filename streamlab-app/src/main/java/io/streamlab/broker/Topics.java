@@ -40,4 +40,27 @@ public final class Topics {
       }
     }
   }
+
+  /**
+   * Messages of the topic beyond the consumer group's committed offsets (all of them if the group
+   * has committed nothing): 0 means the group has durably consumed everything written so far.
+   */
+  public static long committedLag(String bootstrapServers, String group, String topic) throws Exception {
+    try (Admin admin = admin(bootstrapServers)) {
+      var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS)
+          .get(topic).partitions();
+      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new java.util.HashMap<>();
+      for (var p : partitions) {
+        latest.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()), org.apache.kafka.clients.admin.OffsetSpec.latest());
+      }
+      var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
+      var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+      long lag = 0;
+      for (var e : ends.entrySet()) {
+        var c = committed.get(e.getKey());
+        lag += e.getValue().offset() - (c == null ? 0 : c.offset());
+      }
+      return lag;
+    }
+  }
 }

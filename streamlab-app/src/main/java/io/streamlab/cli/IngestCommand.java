@@ -3,7 +3,6 @@ package io.streamlab.cli;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.StatusReporter;
-import io.streamlab.store.StoreSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +16,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "ingest", mixinStandardHelpOptions = true,
-    description = {"Run the ingestion pipeline: read the topic, unbatch/decompress envelopes, decode, apply the UDF, append at-least-once (no shuffle) "
-        + "into a table whose columns come from the schema, plus system columns (producer id, sequence, "
+    description = {"Run the ingestion pipeline: read the topic, unbatch/decompress envelopes, decode, apply the UDF, "
+        + "write with --writeMethod into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
         + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded."})
 public final class IngestCommand implements Callable<Integer> {
@@ -31,9 +30,6 @@ public final class IngestCommand implements Callable<Integer> {
   @Option(names = "--topic", defaultValue = "events", description = "Topic to read. Default: ${DEFAULT-VALUE}.")
   String topic;
 
-  @Option(names = "--db", defaultValue = "streamlab.duckdb", description = "DuckDB file of the table. Default: ${DEFAULT-VALUE}.")
-  Path db;
-
   @Option(names = "--table", defaultValue = "events", description = "Table to append to. Default: ${DEFAULT-VALUE}.")
   String table;
 
@@ -41,6 +37,8 @@ public final class IngestCommand implements Callable<Integer> {
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
   @Mixin ThrottleOptions throttle;
+  @Mixin WriteOptions write;
+  @Mixin StoreOptions store;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
   Long maxRecords;
@@ -63,8 +61,8 @@ public final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, StoreSpec.duckdb(db).withDecorator(throttle.toSpec()), table, runner.appendBatchSize,
-        maxRecords, maxReadTime, decode.toDecoding());
+        schema.transportFormat, store.toSpec(Path.of("streamlab.duckdb")).withDecorator(throttle.toSpec()), table,
+        runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
     StatusReporter reporter = statusIntervalMs > 0

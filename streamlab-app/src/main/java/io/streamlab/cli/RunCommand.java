@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.streamlab.bench.LabRun;
 import io.streamlab.bench.RunInfo;
 import io.streamlab.bench.RunMode;
+import io.streamlab.bench.Chaos;
+import io.streamlab.store.StoreSpec;
 import io.streamlab.bench.RunResult;
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.report.Compare;
@@ -114,6 +116,15 @@ final class RunCommand implements Callable<Integer> {
   @Mixin DecodeOptions decode;
   @Mixin ThrottleOptions throttle;
 
+  @Mixin WriteOptions write;
+  @Mixin StoreOptions store;
+
+  @Option(names = "--chaos", defaultValue = "none",
+      description = "kill-ingest:N = kill -9 the ingestion process N times at random moments of the measurement "
+          + "window and restart it (it resumes from its committed Kafka offsets); the summary reports lost and "
+          + "duplicated rows. Default: ${DEFAULT-VALUE}.")
+  String chaos;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -162,10 +173,16 @@ final class RunCommand implements Callable<Integer> {
     ingestArgs.addAll(runner.asArgs());
     ingestArgs.addAll(decode.asArgs());
     ingestArgs.addAll(throttle.asArgs());
+    ingestArgs.addAll(write.asArgs());
+    Chaos chaosPlan = Chaos.parse(chaos);
+    write.toSettings(); // user errors now, not in the child
+    StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
+        : store.toSpec(d.resolve("streamlab.duckdb"));
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
-        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings), out).execute();
+        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan), out,
+        StoreOptions::asArgs).execute();
     result.print(out);
     JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());
     SeriesCsv.write(json, d);

@@ -10,7 +10,11 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.GenerateSequence;
+import io.streamlab.pipeline.write.WriteSettings;
+import io.streamlab.pipeline.write.WriteStage;
+import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.transforms.ParDo;
 
 /**
@@ -34,12 +38,20 @@ public final class GeneratedLoad {
    */
   public static void build(Pipeline pipeline, StoreSpec store, String table, Schema eventSchema, long rows,
       long ratePerSec, long seed, int appendBatchSize) {
+    build(pipeline, store, table, eventSchema, rows, ratePerSec, seed, appendBatchSize, WriteSettings.defaults());
+  }
+
+  /** The same load through the write stage of the given write method. */
+  public static void build(Pipeline pipeline, StoreSpec store, String table, Schema eventSchema, long rows,
+      long ratePerSec, long seed, int appendBatchSize, WriteSettings write) {
     Schema tableSchema = SystemColumns.tableRecordSchema(eventSchema);
-    pipeline
+    PCollection<GenericRecord> generated = pipeline
         .apply("Generate", GenerateSequence.from(0).withRate(ratePerSec, org.joda.time.Duration.standardSeconds(1)))
         .apply("MakeRows", ParDo.of(new MakeRowFn(eventSchema, seed, rows)))
-        .setCoder(AvroCoder.of(tableSchema))
-        .apply("Append", ParDo.of(new AppendFn(store, table, tableSchema, appendBatchSize, true)));
+        .setCoder(AvroCoder.of(tableSchema));
+    PCollection<GenericRecord> noDeadLetters =
+        pipeline.apply("NoDeadLetters", Create.empty(AvroCoder.of(DeadLetters.SCHEMA)));
+    WriteStage.apply(generated, noDeadLetters, tableSchema, store, table, appendBatchSize, write);
   }
 
   /** Sequence number -> random event with its system fields (send time = now). */

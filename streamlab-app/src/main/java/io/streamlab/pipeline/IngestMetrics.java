@@ -19,6 +19,8 @@ public final class IngestMetrics {
   private final LongAdder eventsRead = new LongAdder();
   private final LongAdder bytesRead = new LongAdder();
   private final LongAdder rowsWritten = new LongAdder();
+  /** Bytes the runner serialized to move elements through the write stage's shuffle. */
+  private final LongAdder bytesShuffled = new LongAdder();
   private final Map<DeadLetters.Stage, LongAdder> failed = new EnumMap<>(DeadLetters.Stage.class);
   private final AtomicLong writersOpen = new AtomicLong();
   private final Map<Stage, StageCounter> stages = new EnumMap<>(Stage.class);
@@ -78,25 +80,30 @@ public final class IngestMetrics {
     eventsRead.increment();
   }
 
-  void recordFailed(DeadLetters.Stage stage) {
+  public void recordFailed(DeadLetters.Stage stage) {
     failed.get(stage).increment();
   }
 
-  void recordWritten(long rows) {
+  public void recordWritten(long rows) {
     rowsWritten.add(rows);
   }
 
-  void recordLatency(long micros) {
+  public void recordShuffled(long bytes) {
+    bytesShuffled.add(bytes);
+  }
+
+  public void recordLatency(long micros) {
     latencyMicros.recordValue(Math.max(0, Math.min(micros, 3_600_000_000L)));
   }
 
-  void writerOpened() {
+  public void writerOpened() {
     writersOpen.incrementAndGet();
   }
 
   public long eventsRead() { return eventsRead.sum(); }
   public long bytesRead() { return bytesRead.sum(); }
   public long rowsWritten() { return rowsWritten.sum(); }
+  public long bytesShuffled() { return bytesShuffled.sum(); }
   public long failed(DeadLetters.Stage stage) { return failed.get(stage).sum(); }
   public long failedTotal() {
     return failed.values().stream().mapToLong(LongAdder::sum).sum();

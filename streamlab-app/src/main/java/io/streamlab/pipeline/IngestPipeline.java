@@ -1,17 +1,16 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.pipeline.write.WriteStage;
 import java.util.Map;
-import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.io.kafka.KafkaIO;
-import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * The ingestion pipeline: read broker -> front stages (unbatch/decompress -> decode -> UDF, see
- * {@link FrontStages}) -> append to the table at-least-once, in the
- * reading stage (no shuffle). Failures of any stage go to {@code <table>_failed}.
+ * {@link FrontStages}) -> write stage (format, shuffle and table writes of the chosen write
+ * method, see {@link WriteStage}). Failures of any stage go to {@code <table>_failed}.
  */
 public final class IngestPipeline {
   private IngestPipeline() {}
@@ -25,9 +24,13 @@ public final class IngestPipeline {
             .withValueDeserializer(ByteArrayDeserializer.class)
             .withConsumerConfigUpdates(Map.of(
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.GROUP_ID_CONFIG, s.consumerGroup(),
                 // ~1 KB events: bigger fetches keep the reader ahead of the decoder
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20));
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20))
+            // offsets committed once a checkpoint completes, i.e. once every row read before it
+            // is in the table (see WriteStage): a restart resumes there
+            .commitOffsetsInFinalize();
     if (s.maxRecords() != null) read = read.withMaxNumRecords(s.maxRecords());
     if (s.maxReadTime() != null) {
       read = read.withMaxReadTime(org.joda.time.Duration.millis(s.maxReadTime().toMillis()));
@@ -35,12 +38,7 @@ public final class IngestPipeline {
 
     FrontStages.Output front = new FrontStages(s.eventSchema(), s.format(), s.decoding())
         .applyTo(pipeline.apply("Read", read), "UnbatchDecodeUdf");
-    Schema tableSchema = FrontStages.tableSchema(s.eventSchema());
-    front.rows()
-        .apply("Append", ParDo.of(
-            new AppendFn(s.store(), s.table(), tableSchema, s.appendBatchSize(), true)));
-    front.failed()
-        .apply("AppendFailed", ParDo.of(
-            new AppendFn(s.store(), DeadLetters.tableFor(s.table()), DeadLetters.SCHEMA, 500, false)));
+    WriteStage.apply(front.rows(), front.failed(), FrontStages.tableSchema(s.eventSchema()), s.store(), s.table(),
+        s.appendBatchSize(), s.write());
   }
 }

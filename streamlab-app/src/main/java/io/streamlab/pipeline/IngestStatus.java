@@ -13,11 +13,12 @@ import java.util.Map;
  * by {@code streamlab run}, which starts ingestion as a separate process (so its CPU time can be
  * measured alone, and it can be killed and restarted).
  *
+ * @param bytesShuffled bytes the write stage's shuffle serialized (0 without a shuffle)
  * @param heapPeakBytes the ingestion JVM's peak heap use so far (sum of the heap pools' peaks)
  * @param stages per-stage counts so far, for stages that have seen an element
  */
 public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
-    long failed, long p99Micros, long heapPeakBytes, Map<Stage, StageCounts> stages) {
+    long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages) {
   public static final String PREFIX = "STREAMLAB-STATUS ";
   private static final String STAGE_KEY = "stage.";
 
@@ -25,12 +26,12 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     stages = Map.copyOf(stages);
   }
 
-  public static final IngestStatus NONE = new IngestStatus(false, 0, 0, 0, 0, 0, 0, Map.of());
+  public static final IngestStatus NONE = new IngestStatus(false, 0, 0, 0, 0, 0, 0, 0, Map.of());
 
   public static IngestStatus current(long p99Micros) {
     IngestMetrics m = IngestMetrics.get();
     return new IngestStatus(m.ready(), m.eventsRead(), m.bytesRead(), m.rowsWritten(),
-        m.failedTotal(), p99Micros, heapPeak(), m.stageSnapshot());
+        m.failedTotal(), p99Micros, m.bytesShuffled(), heapPeak(), m.stageSnapshot());
   }
 
   private static long heapPeak() {
@@ -45,6 +46,19 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     return stages.getOrDefault(stage, StageCounts.ZERO);
   }
 
+  /** The totals of two ingestion processes, one after the other (a killed one and its restart). */
+  public IngestStatus plus(IngestStatus o) {
+    Map<Stage, StageCounts> sum = new EnumMap<>(Stage.class);
+    for (Stage st : Stage.values()) {
+      StageCounts a = stage(st), b = o.stage(st);
+      if (a.elements() + b.elements() > 0) {
+        sum.put(st, new StageCounts(a.elements() + b.elements(), a.bytes() + b.bytes(), a.busyNanos() + b.busyNanos()));
+      }
+    }
+    return new IngestStatus(o.ready, eventsRead + o.eventsRead, bytesRead + o.bytesRead, rowsWritten + o.rowsWritten,
+        failed + o.failed, o.p99Micros, bytesShuffled + o.bytesShuffled, Math.max(heapPeakBytes, o.heapPeakBytes), sum);
+  }
+
   /** What each stage did between {@code earlier} and this status. */
   public Map<Stage, StageCounts> stagesSince(IngestStatus earlier) {
     Map<Stage, StageCounts> m = new EnumMap<>(Stage.class);
@@ -56,7 +70,8 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     StringBuilder sb = new StringBuilder(PREFIX).append("ready=").append(ready ? 1 : 0)
         .append(" read=").append(eventsRead).append(" bytes=").append(bytesRead)
         .append(" written=").append(rowsWritten).append(" failed=").append(failed)
-        .append(" p99us=").append(p99Micros).append(" heap=").append(heapPeakBytes);
+        .append(" p99us=").append(p99Micros).append(" shuffled=").append(bytesShuffled)
+        .append(" heap=").append(heapPeakBytes);
     stages.entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(e -> sb.append(' ').append(STAGE_KEY).append(e.getKey().label()).append('=').append(e.getValue().format()));
     return sb.toString();
@@ -79,6 +94,6 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     }
     return new IngestStatus(v.getOrDefault("ready", 0L) == 1, v.getOrDefault("read", 0L),
         v.getOrDefault("bytes", 0L), v.getOrDefault("written", 0L), v.getOrDefault("failed", 0L),
-        v.getOrDefault("p99us", 0L), v.getOrDefault("heap", 0L), stages);
+        v.getOrDefault("p99us", 0L), v.getOrDefault("shuffled", 0L), v.getOrDefault("heap", 0L), stages);
   }
 }

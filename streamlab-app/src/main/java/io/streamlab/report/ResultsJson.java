@@ -75,7 +75,10 @@ public final class ResultsJson {
     i.put("heapPeakBytes", r.heapPeakBytes());
     i.put("machineCores", r.machineCores());
     if (!r.steps().isEmpty()) i.put("maxSustainedEventsPerSec", r.maxSustainedRate());
+    i.put("ingestKills", r.ingestKills());
     root.put("ingestion", i);
+    root.put("shuffle", Map.of("bytesRead", r.ingestBytes(), "bytesShuffled", r.shuffleBytes(),
+        "shuffledPerRead", r.ingestBytes() > 0 ? (double) r.shuffleBytes() / r.ingestBytes() : 0));
     Map<String, Object> l = new LinkedHashMap<>();
     l.put("p50", r.latencyMillis(50));
     l.put("p90", r.latencyMillis(90));

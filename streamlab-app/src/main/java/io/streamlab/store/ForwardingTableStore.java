@@ -15,13 +15,13 @@ public abstract class ForwardingTableStore implements TableStore {
   }
 
   @Override
-  public void createTableIfMissing(String table, Schema tableRecordSchema) throws Exception {
-    inner.createTableIfMissing(table, tableRecordSchema);
+  public void createTableIfMissing(String table, Schema tableRecordSchema, boolean keyed) throws Exception {
+    inner.createTableIfMissing(table, tableRecordSchema, keyed);
   }
 
   @Override
-  public TableWriter openWriter(String table, Schema tableRecordSchema) throws Exception {
-    return inner.openWriter(table, tableRecordSchema);
+  public TableWriter openWriter(String table, Schema tableRecordSchema, boolean keyed) throws Exception {
+    return inner.openWriter(table, tableRecordSchema, keyed);
   }
 
   @Override

@@ -1,28 +1,47 @@
 package io.streamlab.store;
 
 import io.streamlab.store.duckdb.DuckDbStore;
+import io.streamlab.store.postgres.PostgresStore;
 import java.io.Serializable;
 import java.nio.file.Path;
 
 /**
  * Where the table lives, in a form that travels with a Beam DoFn to its workers and opens the
  * store there. DuckDB is the embedded default; other stores join this switch.
+ *
+ * @param location DuckDB: the file; PostgreSQL: the JDBC URL (without password)
+ * @param passwordFile PostgreSQL: a file holding the password (null: the environment variable
+ *     STREAMLAB_PG_PASSWORD or PGPASSWORD, else none). Only the path travels, never the password.
+ * @param decorator applied where the store is opened (throttling, a fake quota); null = none
  */
-public record StoreSpec(Kind kind, String location, StoreDecorator decorator) implements Serializable {
-  public enum Kind { DUCKDB }
+public record StoreSpec(Kind kind, String location, String passwordFile, StoreDecorator decorator)
+    implements Serializable {
+  public enum Kind { DUCKDB, POSTGRES }
 
-  /** A plain store, without decoration. */
+  /** A plain store, without password file or decoration. */
   public StoreSpec(Kind kind, String location) {
-    this(kind, location, null);
+    this(kind, location, null, null);
   }
 
   public static StoreSpec duckdb(Path file) {
     return new StoreSpec(Kind.DUCKDB, file.toAbsolutePath().toString());
   }
 
+  public static StoreSpec postgres(String jdbcUrl, Path passwordFile) {
+    if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException("--jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got: " + jdbcUrl);
+    }
+    if (jdbcUrl.toLowerCase().contains("password=")) {
+      throw new IllegalArgumentException("--jdbcUrl must not carry the password (it would be logged): use "
+          + "--passwordFile or the environment variable STREAMLAB_PG_PASSWORD");
+    }
+    return new StoreSpec(Kind.POSTGRES, jdbcUrl, passwordFile == null ? null : passwordFile.toAbsolutePath().toString(),
+        null);
+  }
+
   /** The same store with this decorator applied where it is opened (null = none). */
   public StoreSpec withDecorator(StoreDecorator d) {
-    return new StoreSpec(kind, location, d);
+    return new StoreSpec(kind, location, passwordFile, d);
   }
 
   /** The same store without decoration (verification reads the table as it is). */
@@ -34,6 +53,7 @@ public record StoreSpec(Kind kind, String location, StoreDecorator decorator) im
   public TableStore open() {
     TableStore store = switch (kind) {
       case DUCKDB -> new DuckDbStore(Path.of(location));
+      case POSTGRES -> new PostgresStore(location, passwordFile == null ? null : Path.of(passwordFile));
     };
     return decorator == null ? store : decorator.decorate(store, toString());
   }

@@ -10,12 +10,13 @@ import org.junit.jupiter.api.Test;
 class IngestStatusTest {
   @Test
   void formatsAndParsesBack() {
-    IngestStatus s = new IngestStatus(true, 12, 13_000, 11, 1, 250_000, 64 << 20,
+    IngestStatus s = new IngestStatus(true, 12, 13_000, 11, 1, 250_000, 40_000, 64 << 20,
         Map.of(Stage.READ, new StageCounts(12, 13_000, 0), Stage.WRITE, new StageCounts(11, 0, 7_000_000)));
     IngestStatus back = IngestStatus.parse(s.format());
     assertEquals(s, back);
     assertEquals(7_000_000, back.stage(Stage.WRITE).busyNanos());
     assertEquals(StageCounts.ZERO, back.stage(Stage.UDF));
+    assertEquals(40_000, back.bytesShuffled());
   }
 
   @Test

@@ -37,7 +37,8 @@ final class ArrowBatchWriter implements TableWriter {
   private final AvroArrow.Setter[] setters;
   private final BufferAllocator allocator = new RootAllocator();
 
-  ArrowBatchWriter(DuckDBConnection connection, String table, Schema record) {
+  /** @param keyed insert-or-ignore into a table keyed on (producer id, sequence) */
+  ArrowBatchWriter(DuckDBConnection connection, String table, Schema record, boolean keyed) {
     this.connection = connection;
     List<Field> fields = new ArrayList<>();
     List<Schema.Field> avroFields = record.getFields();
@@ -49,7 +50,8 @@ final class ArrowBatchWriter implements TableWriter {
     fields.add(AvroArrow.field(SystemColumns.WRITE_TIME_MICROS, Schema.create(Schema.Type.LONG)));
     arrowSchema = new org.apache.arrow.vector.types.pojo.Schema(fields);
     streamName = "streamlab_batch_" + Integer.toHexString(System.identityHashCode(this));
-    insertSql = "INSERT INTO " + DuckDbTypes.quote(table) + " SELECT * FROM " + streamName;
+    insertSql = (keyed ? "INSERT OR IGNORE INTO " : "INSERT INTO ") + DuckDbTypes.quote(table)
+        + " SELECT * FROM " + streamName;
   }
 
   @Override

@@ -61,19 +61,19 @@ public final class DuckDbStore implements TableStore {
   }
 
   @Override
-  public void createTableIfMissing(String table, Schema tableRecordSchema) throws SQLException {
+  public void createTableIfMissing(String table, Schema tableRecordSchema, boolean keyed) throws SQLException {
     // Serialized per database: two writers creating the same table at once is a catalog
     // write-write conflict in DuckDB, even with IF NOT EXISTS.
     synchronized (shared) {
       try (Connection c = shared.connection.duplicate(); Statement st = c.createStatement()) {
-        st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema));
+        st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema, keyed));
       }
     }
   }
 
   @Override
-  public TableWriter openWriter(String table, Schema tableRecordSchema) throws SQLException {
-    return new ArrowBatchWriter(shared.connection.duplicate(), table, tableRecordSchema);
+  public TableWriter openWriter(String table, Schema tableRecordSchema, boolean keyed) throws SQLException {
+    return new ArrowBatchWriter(shared.connection.duplicate(), table, tableRecordSchema, keyed);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.streamlab.store.duckdb;
 
+import io.streamlab.schema.AvroSchemas;
 import io.streamlab.schema.SystemColumns;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
@@ -8,24 +9,26 @@ import org.apache.avro.Schema;
 final class DuckDbTypes {
   private DuckDbTypes() {}
 
-  static String createTableSql(String table, Schema record) {
+  /**
+   * @param keyed with a PRIMARY KEY on (producer id, sequence), for insert-or-ignore appends
+   *     (measured here: 66 k rows/s vs 88-98 k without the key, for 1.1 KB rows)
+   */
+  static String createTableSql(String table, Schema record, boolean keyed) {
     String columns = record.getFields().stream()
         .map(f -> quote(f.name()) + " " + type(f.schema(), f.name()) + (nullable(f.schema()) ? "" : " NOT NULL"))
         .collect(Collectors.joining(", "));
     return "CREATE TABLE IF NOT EXISTS " + quote(table) + " (" + columns + ", "
-        + quote(SystemColumns.WRITE_TIME_MICROS) + " BIGINT NOT NULL)";
+        + quote(SystemColumns.WRITE_TIME_MICROS) + " BIGINT NOT NULL"
+        + (keyed ? ", PRIMARY KEY (" + quote(SystemColumns.PRODUCER_ID) + ", " + quote(SystemColumns.SEQUENCE) + ")" : "")
+        + ")";
   }
 
   static boolean nullable(Schema s) {
-    return s.isUnion() && s.getTypes().stream().anyMatch(t -> t.getType() == Schema.Type.NULL);
+    return AvroSchemas.nullable(s);
   }
 
-  /** The non-null branch of a nullable union, or the schema itself. */
   static Schema nonNull(Schema s) {
-    if (!s.isUnion()) return s;
-    var branches = s.getTypes().stream().filter(t -> t.getType() != Schema.Type.NULL).toList();
-    if (branches.size() != 1) throw new IllegalArgumentException("unions other than [null, T] have no column type: " + s);
-    return branches.get(0);
+    return AvroSchemas.nonNull(s);
   }
 
   static String type(Schema s, String field) {

@@ -21,7 +21,7 @@ public final class FakeQuotaStore extends ForwardingTableStore {
   }
 
   @Override
-  public TableWriter openWriter(String table, Schema tableRecordSchema) throws Exception {
-    return new FakeQuotaWriter(inner.openWriter(table, tableRecordSchema), TableQuota.shared(storeId, table, limits));
+  public TableWriter openWriter(String table, Schema tableRecordSchema, boolean keyed) throws Exception {
+    return new FakeQuotaWriter(inner.openWriter(table, tableRecordSchema, keyed), TableQuota.shared(storeId, table, limits));
   }
 }

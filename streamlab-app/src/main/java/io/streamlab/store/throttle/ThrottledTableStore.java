@@ -18,9 +18,9 @@ final class ThrottledTableStore extends ForwardingTableStore {
   }
 
   @Override
-  public TableWriter openWriter(String table, Schema tableRecordSchema) {
+  public TableWriter openWriter(String table, Schema tableRecordSchema, boolean keyed) {
     String key = JvmShared.tableKey(storeId, table);
-    return new ThrottledTableWriter(() -> inner.openWriter(table, tableRecordSchema), spec.strategyFor(key),
+    return new ThrottledTableWriter(() -> inner.openWriter(table, tableRecordSchema, keyed), spec.strategyFor(key),
         ThrottleStats.shared(key), spec.pool(), key, spec.quota());
   }
 }

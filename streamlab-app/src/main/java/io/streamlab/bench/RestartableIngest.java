@@ -1,0 +1,68 @@
+package io.streamlab.bench;
+
+import io.streamlab.pipeline.IngestStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The ingestion child process, which {@code --chaos} may kill -9 and restart: counters and CPU
+ * time are the totals over every process so far, so a run's figures include the work a killed
+ * process did and the work its successor repeated.
+ */
+final class RestartableIngest implements AutoCloseable {
+  private final List<String> args;
+  private final Path logFile;
+  private IngestProcess current;
+  private IngestStatus before = IngestStatus.NONE;
+  private Duration cpuBefore = Duration.ZERO;
+  private int kills;
+
+  RestartableIngest(List<String> args, Path logFile) throws IOException {
+    this.args = args;
+    this.logFile = logFile;
+    current = new IngestProcess(args, logFile);
+  }
+
+  IngestStatus status() {
+    return before.plus(current.status());
+  }
+
+  Duration cpuTime() {
+    return cpuBefore.plus(current.cpuTime());
+  }
+
+  boolean isAlive() {
+    return current.isAlive();
+  }
+
+  int kills() {
+    return kills;
+  }
+
+  void awaitReady(Duration timeout) throws InterruptedException {
+    current.awaitReady(timeout, logFile);
+  }
+
+  long markLatencyInterval() throws IOException, InterruptedException {
+    return current.markLatencyInterval();
+  }
+
+  /** kill -9, then start a new ingestion process and wait until it runs. */
+  void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException {
+    Duration cpu = current.cpuTime();
+    IngestStatus last = current.status();
+    current.kill();
+    kills++;
+    cpuBefore = cpuBefore.plus(cpu);
+    before = before.plus(last);
+    current = new IngestProcess(args, logFile);
+    awaitReady(readyTimeout);
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    current.close();
+  }
+}

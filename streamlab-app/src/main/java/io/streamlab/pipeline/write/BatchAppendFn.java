@@ -1,0 +1,227 @@
+package io.streamlab.pipeline.write;
+
+import io.streamlab.metrics.Clock;
+import io.streamlab.pipeline.DeadLetters;
+import io.streamlab.pipeline.IngestMetrics;
+import io.streamlab.pipeline.Stage;
+import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.StoreSpec;
+import io.streamlab.store.TableStore;
+import io.streamlab.store.TableWriter;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.values.KV;
+
+/**
+ * The one writer of every write method: buffers elements, turns them back into table records and
+ * appends them in batches. A batch ends when it holds {@code maxRows} rows or {@code maxBytes}
+ * JSON bytes, when its first row is {@code maxAgeMillis} old, and always at the end of a bundle.
+ * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
+ * (and KafkaIO commits its offsets) every row read before it is in the table: a restarted
+ * ingestion that resumes from the committed offsets re-reads only rows already written or not yet
+ * read, never skips one.
+ *
+ * <p>Guarantees, by how the table and writer were opened:
+ * <ul>
+ *   <li>plain append (at-least-once): a retried or replayed batch writes its rows again;
+ *   <li>keyed (STORAGE_WRITE_API): each append is one transaction inserting-or-ignoring on
+ *       (producer id, sequence), so a retry, a replay after a crash or a restart writes nothing
+ *       twice: exactly-once;
+ *   <li>insert-id dedup (STREAMING_INSERTS): rows whose id was inserted recently in this process
+ *       are skipped (best effort).
+ * </ul>
+ * A failed append is retried; if it keeps failing, the rows are tried one by one and those the
+ * store refuses go to {@code <table>_failed} (stage WRITE) — unless every row fails, which is the
+ * store's fault, not the rows': then the bundle fails and the runner retries it.
+ */
+final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
+  /** When a batch is appended. */
+  record Batching(int maxRows, long maxBytes, long maxAgeMillis) implements Serializable {
+    static Batching rows(int maxRows) {
+      return new Batching(maxRows, Long.MAX_VALUE, Long.MAX_VALUE);
+    }
+  }
+
+  private static final int ATTEMPTS = 3;
+
+  private final StoreSpec storeSpec;
+  private final String table;
+  private final String schemaJson;
+  private final FormatToStore format;
+  private final Batching batching;
+  private final boolean keyed;
+  private final int poolSize;
+  private final boolean dedupByInsertId;
+  private final boolean isDeadLetterTable;
+
+  private transient Schema schema;
+  private transient TableStore store;
+  private transient TableWriter ownWriter;
+  private transient WriterPool pool;
+  private transient InsertIds insertIds;
+  private transient TableWriter deadLetterWriter;
+  private transient List<Object> buffer;
+  private transient long bufferBytes;
+  private transient long firstBufferedNanos;
+  private transient int producerPos, sequencePos, sendTimePos;
+
+  /**
+   * @param poolSize 0 = a writer of its own; else share a process-wide pool of that many
+   * @param format how elements turn back into records (TABLE_ROW for JSON rows)
+   */
+  BatchAppendFn(StoreSpec storeSpec, String table, Schema schema, FormatToStore format, Batching batching,
+      boolean keyed, int poolSize, boolean dedupByInsertId) {
+    this.storeSpec = storeSpec;
+    this.table = table;
+    this.schemaJson = schema.toString();
+    this.format = format;
+    this.batching = batching;
+    this.keyed = keyed;
+    this.poolSize = poolSize;
+    this.dedupByInsertId = dedupByInsertId;
+    this.isDeadLetterTable = schema.equals(DeadLetters.SCHEMA);
+  }
+
+  @Setup
+  public void setup() throws Exception {
+    schema = new Schema.Parser().parse(schemaJson);
+    store = storeSpec.open();
+    store.createTableIfMissing(table, schema, keyed);
+    if (poolSize > 0) pool = WriterPool.of(storeSpec, table, schema, poolSize);
+    else ownWriter = store.openWriter(table, schema, keyed);
+    buffer = new ArrayList<>();
+    if (dedupByInsertId) insertIds = InsertIds.forTable(storeSpec + "/" + table);
+    if (!isDeadLetterTable) {
+      producerPos = schema.getField(SystemColumns.PRODUCER_ID).pos();
+      sequencePos = schema.getField(SystemColumns.SEQUENCE).pos();
+      sendTimePos = schema.getField(SystemColumns.SEND_TIME_MICROS).pos();
+    }
+    IngestMetrics.get().writerOpened();
+  }
+
+  @ProcessElement
+  public void process(@Element KV<Integer, Object> element) throws Exception {
+    Object value = element.getValue();
+    if (buffer.isEmpty()) firstBufferedNanos = System.nanoTime();
+    buffer.add(value);
+    if (batching.maxBytes() != Long.MAX_VALUE) bufferBytes += ((String) value).length();
+    if (buffer.size() >= batching.maxRows() || bufferBytes >= batching.maxBytes()
+        || (batching.maxAgeMillis() != Long.MAX_VALUE
+            && System.nanoTime() - firstBufferedNanos >= batching.maxAgeMillis() * 1_000_000)) {
+      flush();
+    }
+  }
+
+  @FinishBundle
+  public void finishBundle() throws Exception {
+    flush();
+  }
+
+  private void flush() throws Exception {
+    if (buffer.isEmpty()) return;
+    List<GenericRecord> rows = new ArrayList<>(buffer.size());
+    List<GenericRecord> failed = new ArrayList<>();
+    for (Object element : buffer) {
+      try {
+        rows.add(format.toRecord(element, schema));
+      } catch (RuntimeException e) {
+        if (isDeadLetterTable) throw e;
+        failed.add(WriteDeadLetters.ofElement(DeadLetters.Stage.CONVERT, e, element));
+      }
+    }
+    buffer = new ArrayList<>(); // the writer may still hold the old list's records
+    bufferBytes = 0;
+    long[] ids = null;
+    if (dedupByInsertId) {
+      ids = new long[rows.size()];
+      List<GenericRecord> fresh = new ArrayList<>(rows.size());
+      for (GenericRecord r : rows) {
+        long id = InsertIds.id((Integer) r.get(producerPos), (Long) r.get(sequencePos));
+        if (!insertIds.seen(id)) {
+          ids[fresh.size()] = id;
+          fresh.add(r);
+        }
+      }
+      rows = fresh;
+    }
+    if (!rows.isEmpty()) {
+      long start = System.nanoTime();
+      List<GenericRecord> written = appendOrSplit(rows, failed);
+      if (!isDeadLetterTable) IngestMetrics.get().stage(Stage.WRITE).record(written.size(), 0, System.nanoTime() - start);
+      // Latency ends when the append has returned: only then are the rows visible to readers.
+      long visibleMicros = Clock.nowMicros();
+      IngestMetrics metrics = IngestMetrics.get();
+      metrics.recordWritten(written.size());
+      if (!isDeadLetterTable) {
+        for (GenericRecord r : written) metrics.recordLatency(visibleMicros - (Long) r.get(sendTimePos));
+      }
+      if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
+    }
+    if (!failed.isEmpty()) appendDeadLetters(failed);
+  }
+
+  /** @return the rows written; rows the store refused are added to {@code failed} */
+  private List<GenericRecord> appendOrSplit(List<GenericRecord> rows, List<GenericRecord> failed) throws Exception {
+    Exception last = null;
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        append(rows);
+        return rows;
+      } catch (Exception e) {
+        last = e;
+        Thread.sleep(100L * attempt); // e.g. a write-write conflict with another writer
+      }
+    }
+    if (isDeadLetterTable) throw last;
+    List<GenericRecord> written = new ArrayList<>();
+    List<GenericRecord> refused = new ArrayList<>();
+    for (GenericRecord r : rows) {
+      try {
+        append(List.of(r));
+        written.add(r);
+      } catch (Exception e) {
+        last = e;
+        refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
+      }
+    }
+    if (written.isEmpty() && rows.size() > 1) {
+      throw new IllegalStateException("every append to " + table + " fails: " + last.getMessage(), last);
+    }
+    failed.addAll(refused);
+    return written;
+  }
+
+  private void append(List<GenericRecord> rows) throws Exception {
+    if (pool == null) {
+      ownWriter.append(rows);
+      return;
+    }
+    TableWriter w = pool.borrow();
+    try {
+      w.append(rows);
+    } finally {
+      pool.giveBack(w);
+    }
+  }
+
+  private void appendDeadLetters(List<GenericRecord> failed) throws Exception {
+    if (deadLetterWriter == null) {
+      String failedTable = DeadLetters.tableFor(table);
+      store.createTableIfMissing(failedTable, DeadLetters.SCHEMA);
+      deadLetterWriter = store.openWriter(failedTable, DeadLetters.SCHEMA);
+    }
+    deadLetterWriter.append(failed);
+    IngestMetrics.get().recordWritten(failed.size());
+  }
+
+  @Teardown
+  public void teardown() throws Exception {
+    if (deadLetterWriter != null) deadLetterWriter.close();
+    if (ownWriter != null) ownWriter.close();
+    if (store != null) store.close();
+  }
+}

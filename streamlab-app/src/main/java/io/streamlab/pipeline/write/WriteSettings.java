@@ -1,0 +1,57 @@
+package io.streamlab.pipeline.write;
+
+import java.io.Serializable;
+
+/**
+ * How the write stage carries and writes rows (flag names as Beam's BigQueryIO options).
+ *
+ * @param method the write method
+ * @param formatToStore element type the write stage carries (and shuffles)
+ * @param numStreamingKeys STREAMING_INSERTS: keys of the reshuffle before the inserts (Beam: 50)
+ * @param autoSharding STREAMING_INSERTS / STORAGE_WRITE_API: let the runner spread rows over its
+ *     workers instead of a fixed number of keys or shards
+ * @param maxStreamingRowsToBatch STREAMING_INSERTS: most rows in one insert request (Beam: 500)
+ * @param maxStreamingBatchSize STREAMING_INSERTS: most JSON bytes in one insert request (Beam: 64 KB)
+ * @param numStorageWriteApiStreams STORAGE_WRITE_API: shards; 0 = auto-sharding
+ * @param triggeringFrequencySec STORAGE_WRITE_API: a shard's batch is committed at the latest
+ *     this long after its first row (and always at a bundle end / checkpoint barrier)
+ * @param useConnectionPool STORAGE_API_AT_LEAST_ONCE: writers share a pool of store connections
+ * @param connectionPoolSize connections in that pool (per table, per process)
+ * @param checkpointIntervalMs Flink checkpoint interval; Kafka offsets are committed when a
+ *     checkpoint completes, and a restarted ingestion resumes from them (0 = no checkpoints)
+ */
+public record WriteSettings(
+    WriteMethod method,
+    FormatToStore formatToStore,
+    int numStreamingKeys,
+    boolean autoSharding,
+    int maxStreamingRowsToBatch,
+    long maxStreamingBatchSize,
+    int numStorageWriteApiStreams,
+    double triggeringFrequencySec,
+    boolean useConnectionPool,
+    int connectionPoolSize,
+    long checkpointIntervalMs) implements Serializable {
+
+  public WriteSettings {
+    if (numStreamingKeys < 1) throw new IllegalArgumentException("--numStreamingKeys must be at least 1, got " + numStreamingKeys);
+    if (maxStreamingRowsToBatch < 1) throw new IllegalArgumentException("--maxStreamingRowsToBatch must be at least 1, got " + maxStreamingRowsToBatch);
+    if (maxStreamingBatchSize < 1) throw new IllegalArgumentException("--maxStreamingBatchSize must be at least 1, got " + maxStreamingBatchSize);
+    if (numStorageWriteApiStreams < 0) throw new IllegalArgumentException("--numStorageWriteApiStreams must be 0 (auto) or more, got " + numStorageWriteApiStreams);
+    if (triggeringFrequencySec <= 0) throw new IllegalArgumentException("--triggeringFrequencySec must be positive, got " + triggeringFrequencySec);
+    if (connectionPoolSize < 1) throw new IllegalArgumentException("--connectionPoolSize must be at least 1, got " + connectionPoolSize);
+    if (checkpointIntervalMs < 0) throw new IllegalArgumentException("--checkpointIntervalMs must be 0 or more, got " + checkpointIntervalMs);
+    if (useConnectionPool && method != WriteMethod.STORAGE_API_AT_LEAST_ONCE) {
+      throw new IllegalArgumentException("--useConnectionPool applies to --writeMethod=STORAGE_API_AT_LEAST_ONCE only");
+    }
+  }
+
+  /** Today's behaviour: at-least-once appends from the reading stage, Avro records. */
+  public static WriteSettings defaults() {
+    return of(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD);
+  }
+
+  public static WriteSettings of(WriteMethod method, FormatToStore format) {
+    return new WriteSettings(method, format, 50, false, 500, 64 * 1024, 0, 1.0, false, 2, 2_000);
+  }
+}

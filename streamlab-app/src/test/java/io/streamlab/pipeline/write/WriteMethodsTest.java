@@ -1,0 +1,133 @@
+package io.streamlab.pipeline.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.streamlab.bench.TableVerifier;
+import io.streamlab.bench.Verification;
+import io.streamlab.broker.EmbeddedKafka;
+import io.streamlab.broker.Topics;
+import io.streamlab.formats.TransportFormat;
+import io.streamlab.generator.EventGenerator;
+import io.streamlab.generator.GeneratorSettings;
+import io.streamlab.generator.GeneratorStats;
+import io.streamlab.pipeline.IngestMetrics;
+import io.streamlab.pipeline.IngestPipeline;
+import io.streamlab.pipeline.IngestSettings;
+import io.streamlab.pipeline.RunnerChoice;
+import io.streamlab.schema.SchemaLoader;
+import io.streamlab.store.StoreSpec;
+import io.streamlab.store.TableStore;
+import io.streamlab.store.postgres.TestPostgres;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.Pipeline;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every write method into every store that runs here (DuckDB file, PostgreSQL), end to end:
+ * embedded Kafka -> Beam (DirectRunner, small) -> table; and every formatToStore writing the same
+ * field values.
+ */
+class WriteMethodsTest {
+  private static final int EVENTS = 2_000;
+  private static final Schema SCHEMA = SchemaLoader.loadDefault();
+  @TempDir static Path dir;
+  private static EmbeddedKafka kafka;
+  private static String pgUrl;
+  private static Map<Integer, Long> sent;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
+    Topics.create(kafka.bootstrapServers(), "events", 2);
+    GeneratorStats gen = new EventGenerator(new EventGenerator.Config(kafka.bootstrapServers(), "events", SCHEMA,
+        TransportFormat.THRIFT, GeneratorSettings.builder().build(), 3, 2, 0, 0, EVENTS, null, Map.of())).run();
+    assertEquals(EVENTS, gen.acked());
+    sent = gen.sequencesPerProducer();
+    pgUrl = TestPostgres.freshSchemaUrl("sl_write");
+  }
+
+  @AfterAll
+  static void tearDown() throws Exception {
+    if (kafka != null) kafka.close();
+    TestPostgres.drop(pgUrl);
+  }
+
+  @ParameterizedTest(name = "{0} into {1}")
+  @CsvSource({
+      "STREAMING_INSERTS, duckdb", "STORAGE_WRITE_API, duckdb", "STORAGE_API_AT_LEAST_ONCE, duckdb",
+      "STREAMING_INSERTS, postgres", "STORAGE_WRITE_API, postgres", "STORAGE_API_AT_LEAST_ONCE, postgres"})
+  void writeMethodLosesNothing(WriteMethod method, String storeName) throws Exception {
+    StoreSpec store = storeName.equals("duckdb") ? StoreSpec.duckdb(dir.resolve("methods.duckdb"))
+        : StoreSpec.postgres(pgUrl, null);
+    WriteSettings w = WriteSettings.of(method, FormatToStore.AVRO_GENERIC_RECORD);
+    if (method == WriteMethod.STORAGE_API_AT_LEAST_ONCE && storeName.equals("postgres")) {
+      w = new WriteSettings(method, w.formatToStore(), 50, false, 500, 64 * 1024, 0, 1.0, true, 2, 2_000);
+    }
+    String table = "t_" + method.name().toLowerCase();
+    long shuffledBefore = IngestMetrics.get().bytesShuffled();
+    Verification v = ingest(store, table, w);
+    long shuffled = IngestMetrics.get().bytesShuffled() - shuffledBefore;
+
+    assertEquals(EVENTS, v.expected());
+    assertEquals(0, v.lost(), "lost rows");
+    assertEquals(0, v.unexpected(), "unexpected rows");
+    assertEquals(0, v.failed(), "dead-lettered rows");
+    if (method.exactlyOnce()) assertEquals(0, v.duplicated(), "duplicated rows");
+    if (method == WriteMethod.STORAGE_API_AT_LEAST_ONCE) assertEquals(0, shuffled, "no shuffle, no shuffled bytes");
+    else assertTrue(shuffled > EVENTS * 500L, "every row passes the shuffle: " + shuffled + " bytes");
+  }
+
+  @Test
+  void everyFormatToStoreWritesTheSameFieldValues() throws Exception {
+    StoreSpec store = StoreSpec.duckdb(dir.resolve("formats.duckdb"));
+    for (FormatToStore f : FormatToStore.values()) {
+      Verification v = ingest(store, "f_" + f.name().toLowerCase(), WriteSettings.of(WriteMethod.STORAGE_WRITE_API, f));
+      assertEquals(0, v.lost(), f + ": lost rows");
+      assertEquals(0, v.duplicated(), f + ": duplicated rows");
+    }
+    try (TableStore s = store.open(); Connection c = s.openQueryConnection(); Statement st = c.createStatement()) {
+      for (FormatToStore f : List.of(FormatToStore.TABLE_ROW, FormatToStore.BEAM_ROW)) {
+        String a = "f_avro_generic_record", b = "f_" + f.name().toLowerCase();
+        assertEquals(0, differing(st, a, b), f + " wrote rows the Avro path did not");
+        assertEquals(0, differing(st, b, a), "the Avro path wrote rows " + f + " did not");
+      }
+      try (ResultSet rs = st.executeQuery("SELECT count(*) FROM f_table_row")) {
+        rs.next();
+        assertEquals(EVENTS, rs.getLong(1));
+      }
+    }
+  }
+
+  private static long differing(Statement st, String a, String b) throws Exception {
+    String cols = "* EXCLUDE (sl_write_time_us)";
+    try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (SELECT " + cols + " FROM " + a
+        + " EXCEPT ALL SELECT " + cols + " FROM " + b + ")")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static Verification ingest(StoreSpec store, String table, WriteSettings w) throws Exception {
+    RunnerChoice runner = new RunnerChoice("DirectRunner", "[local]", 2, 1000, 250, List.of());
+    Pipeline p = Pipeline.create(runner.toOptions());
+    IngestPipeline.build(p, new IngestSettings(kafka.bootstrapServers(), "events", SCHEMA, TransportFormat.THRIFT,
+        store, table, 500, (long) EVENTS, Duration.ofSeconds(120), w));
+    p.run().waitUntilFinish();
+    try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
+      return TableVerifier.verify(c, table, sent, java.util.Set.of());
+    }
+  }
+}
