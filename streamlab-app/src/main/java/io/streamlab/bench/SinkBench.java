@@ -1,6 +1,9 @@
 package io.streamlab.bench;
 
 import io.streamlab.pipeline.GeneratedLoad;
+import io.streamlab.pipeline.write.FormatToStore;
+import io.streamlab.pipeline.write.WriteMethod;
+import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.pipeline.RunnerChoice;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
@@ -37,11 +40,22 @@ import org.apache.beam.sdk.Pipeline;
  * how {@code none} recovers from a quotaExceeded, at the price of duplicates.
  */
 public final class SinkBench {
-  /** One strategy on one writer pool. */
-  public record Variant(Strategy strategy, WriterPool pool) {
+  /** One strategy on one writer pool, behind one write method. */
+  public record Variant(WriteMethod method, Strategy strategy, WriterPool pool) {
+    /** Behind the at-least-once appends of the reading stage. */
+    public Variant(Strategy strategy, WriterPool pool) {
+      this(WriteMethod.STORAGE_API_AT_LEAST_ONCE, strategy, pool);
+    }
+
+    /** The element each write method carries in the study: JSON rows for streaming inserts. */
+    WriteSettings writeSettings() {
+      return WriteSettings.of(method, method == WriteMethod.STREAMING_INSERTS ? FormatToStore.TABLE_ROW
+          : FormatToStore.AVRO_GENERIC_RECORD);
+    }
+
     @Override
     public String toString() {
-      return strategy + "/" + pool;
+      return method + "/" + strategy + "/" + pool;
     }
   }
 
@@ -74,14 +88,15 @@ public final class SinkBench {
 
   /** Runs one variant into its own DuckDB file (so its quota, throttle and counters are its own). */
   SinkBenchResult runOne(Variant v) throws Exception {
-    StoreSpec plain = StoreSpec.duckdb(config.dir().resolve(v.strategy() + "-pool-" + v.pool() + ".duckdb"));
+    StoreSpec plain = StoreSpec.duckdb(config.dir().resolve(
+        v.method().name().toLowerCase() + "-" + v.strategy() + "-pool-" + v.pool() + ".duckdb"));
     ThrottleSpec throttle = new ThrottleSpec(v.strategy(), v.pool(), config.tuning(), config.quota());
     Pipeline p = Pipeline.create(config.runner().toOptions());
     // Not blocking in run(): the source is unbounded, the job is cancelled once the table is complete.
     p.getOptions().as(FlinkPipelineOptions.class).setAttachedMode(false);
     p.getOptions().as(DirectOptions.class).setBlockOnRun(false);
     GeneratedLoad.build(p, plain.withDecorator(throttle), config.table(), config.eventSchema(), config.rows(),
-        config.ratePerSec(), config.seed(), config.appendBatchSize());
+        config.ratePerSec(), config.seed(), config.appendBatchSize(), v.writeSettings());
     long start = System.nanoTime();
     String outcome;
     Verification verified;

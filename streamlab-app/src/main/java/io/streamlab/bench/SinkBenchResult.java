@@ -25,14 +25,14 @@ import java.util.stream.Collectors;
  * @param retries requests sent again by the strategy
  * @param failedAppends appends that failed, each failing a bundle the runner retried
  */
-public record SinkBenchResult(String strategy, String pool, long offeredRows, double pipelineSeconds,
+public record SinkBenchResult(String writeMethod, String strategy, String pool, long offeredRows, double pipelineSeconds,
     double writerSeconds, long rowsWritten, long bytesWritten, Map<String, Long> errors, long retries,
     long failedAppends, long lost, long duplicated, String outcome) {
 
   static SinkBenchResult of(SinkBench.Variant v, long offered, double pipelineSeconds, String outcome,
       ThrottleStats stats, TableQuota quota, Verification verified) {
     Map<String, Long> errors = stats == null ? Map.of() : stats.errorsByReason();
-    return new SinkBenchResult(v.strategy().cliName(), v.pool().toString(), offered, pipelineSeconds,
+    return new SinkBenchResult(v.method().name(), v.strategy().cliName(), v.pool().toString(), offered, pipelineSeconds,
         stats == null ? 0 : stats.writerWallSeconds(), quota == null ? 0 : quota.acceptedRows(),
         quota == null ? 0 : quota.acceptedBytes(), errors, stats == null ? 0 : stats.retries(),
         stats == null ? 0 : stats.failedAppends(), verified.lost(), verified.duplicated(), outcome);
@@ -42,8 +42,8 @@ public record SinkBenchResult(String strategy, String pool, long offeredRows, do
     return errors.getOrDefault(r.wireName(), 0L);
   }
 
-  private static final String HEADER = String.format("%-15s %-9s %9s %9s %10s %9s %9s %9s %8s %6s %7s %8s %8s %7s  %s",
-      "strategy", "pool", "writer-s", "job-s", "rows", "MB", "rateLim", "quotaEx", "backend", "other",
+  private static final String HEADER = String.format("%-25s %-15s %-9s %9s %9s %10s %9s %9s %9s %8s %6s %7s %8s %8s %7s  %s",
+      "writeMethod", "strategy", "pool", "writer-s", "job-s", "rows", "MB", "rateLim", "quotaEx", "backend", "other",
       "retries", "bundleF", "lost", "dup", "outcome");
 
   public static void print(List<SinkBenchResult> results, PrintStream out) {
@@ -51,7 +51,8 @@ public record SinkBenchResult(String strategy, String pool, long offeredRows, do
     out.println("==== streamlab sinkbench ====");
     out.println(HEADER);
     for (SinkBenchResult r : results) {
-      out.printf("%-15s %-9s %9.1f %9.1f %,10d %9.1f %9d %9d %8d %6d %7d %8d %,8d %7d  %s%n", r.strategy, r.pool,
+      out.printf("%-25s %-15s %-9s %9.1f %9.1f %,10d %9.1f %9d %9d %8d %6d %7d %8d %,8d %7d  %s%n", r.writeMethod,
+          r.strategy, r.pool,
           r.writerSeconds, r.pipelineSeconds, r.rowsWritten, r.bytesWritten / 1e6,
           r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
           r.errors(QuotaReason.BACKEND_ERROR), r.errors.getOrDefault("other", 0L), r.retries, r.failedAppends,
@@ -65,11 +66,11 @@ public record SinkBenchResult(String strategy, String pool, long offeredRows, do
     doc.put("setup", setup);
     doc.put("results", results);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("sinkbench.json").toFile(), doc);
-    StringBuilder csv = new StringBuilder("strategy,pool,offered_rows,writer_seconds,pipeline_seconds,rows_written,"
+    StringBuilder csv = new StringBuilder("write_method,strategy,pool,offered_rows,writer_seconds,pipeline_seconds,rows_written,"
         + "bytes_written,rate_limit_exceeded,quota_exceeded,backend_error,invalid,other_errors,retries,"
         + "failed_appends,lost,duplicated,outcome\n");
     for (SinkBenchResult r : results) {
-      csv.append(List.of(r.strategy, r.pool, r.offeredRows, String.format("%.3f", r.writerSeconds),
+      csv.append(List.of(r.writeMethod, r.strategy, r.pool, r.offeredRows, String.format("%.3f", r.writerSeconds),
               String.format("%.3f", r.pipelineSeconds), r.rowsWritten, r.bytesWritten,
               r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
               r.errors(QuotaReason.BACKEND_ERROR), r.errors(QuotaReason.INVALID), r.errors.getOrDefault("other", 0L),

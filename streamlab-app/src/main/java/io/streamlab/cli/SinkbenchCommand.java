@@ -3,6 +3,7 @@ package io.streamlab.cli;
 import io.streamlab.bench.SinkBench;
 import io.streamlab.bench.SinkBenchResult;
 import io.streamlab.pipeline.RunnerChoice;
+import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.store.throttle.Strategy;
 import io.streamlab.store.throttle.WriterPool;
 import java.lang.management.ManagementFactory;
@@ -36,6 +37,12 @@ final class SinkbenchCommand implements Callable<Integer> {
   @Option(names = "--ratePerSec", defaultValue = "2000",
       description = "Rows per second offered, above the quota so it bites. Default: ${DEFAULT-VALUE}.")
   long ratePerSec;
+
+  @Option(names = "--writeMethods", defaultValue = "STORAGE_API_AT_LEAST_ONCE,STREAMING_INSERTS", split = ",",
+      description = "Write paths the load goes through: STORAGE_API_AT_LEAST_ONCE (Avro records appended in the "
+          + "reading stage), STREAMING_INSERTS (JSON rows reshuffled onto keys, small insert requests), "
+          + "STORAGE_WRITE_API. Default: ${DEFAULT-VALUE}.")
+  List<WriteMethod> writeMethods;
 
   @Option(names = "--strategies", defaultValue = "none,adaptive,shared-backoff,retry-any", split = ",",
       description = "Strategies to run: none, adaptive, shared-backoff, retry-any. Default: ${DEFAULT-VALUE}.")
@@ -81,7 +88,11 @@ final class SinkbenchCommand implements Callable<Integer> {
     if (ratePerSec <= 0) throw new IllegalArgumentException("--ratePerSec must be > 0: " + ratePerSec);
     long rows = Math.max(1, ratePerSec * duration.toMillis() / 1000);
     List<SinkBench.Variant> variants = new ArrayList<>();
-    for (String s : strategies) for (String p : pools) variants.add(new SinkBench.Variant(Strategy.parse(s), WriterPool.parse(p)));
+    for (WriteMethod m : writeMethods) {
+      for (String s : strategies) {
+        for (String p : pools) variants.add(new SinkBench.Variant(m, Strategy.parse(s), WriterPool.parse(p)));
+      }
+    }
     Path dir = (runDir != null ? runDir
         : Path.of("runs", "sinkbench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
         .toAbsolutePath();

@@ -51,4 +51,27 @@ class SinkBenchTest {
     // Everything the quota admitted is in the table: the rows plus their duplicates.
     assertEquals(rows + r.duplicated(), r.rowsWritten());
   }
+
+  @Test
+  void sharedBackoffWritesEveryRowThroughStreamingInsertsUnderQuotaPressure() throws Exception {
+    long rows = 1_500;
+    // 300 rows/s quota against 500 rows/s offered, through the STREAMING_INSERTS path: JSON rows
+    // reshuffled onto keys, then insert requests of at most 50 rows (the quota's request size).
+    QuotaLimits quota = new QuotaLimits(300, 0, 50, 0, 4, 0, 1);
+    RunnerChoice flink = new RunnerChoice("FlinkRunner", "[local]", 2, 200, 250, List.of(
+        "--checkpointingInterval=500", "--numberOfExecutionRetries=100", "--executionRetryDelay=500"));
+    SinkBench bench = new SinkBench(new SinkBench.Config(dir, SchemaLoader.loadDefault(), rows, 500, 7,
+        List.of(), new Tuning(20, 500, 0, 60_000, 1, 5, 0), quota, flink, 50_000, "events",
+        Duration.ofMinutes(4)), System.out);
+    SinkBenchResult r = bench.runOne(new SinkBench.Variant(
+        io.streamlab.pipeline.write.WriteMethod.STREAMING_INSERTS, Strategy.SHARED_BACKOFF, WriterPool.UNBOUNDED));
+    SinkBenchResult.print(List.of(r), System.out);
+
+    assertEquals("ok", r.outcome());
+    assertEquals("STREAMING_INSERTS", r.writeMethod());
+    assertEquals(0, r.lost(), "lost rows");
+    assertTrue(r.errors().getOrDefault("quotaExceeded", 0L) + r.errors().getOrDefault("rateLimitExceeded", 0L) > 0,
+        "the quota pushed back");
+    assertEquals(rows + r.duplicated(), r.rowsWritten(), "everything admitted is in the table");
+  }
 }

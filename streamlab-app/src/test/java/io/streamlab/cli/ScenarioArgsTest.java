@@ -37,6 +37,14 @@ class ScenarioArgsTest {
   }
 
   @Test
+  void everyBuiltInScenarioParsesIntoTheRunCommand() {
+    for (Scenario s : ScenarioCatalog.builtIn()) {
+      List<String> args = ScenarioArgs.of(s, run);
+      new CommandLine(new RunCommand()).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args.toArray(String[]::new));
+    }
+  }
+
+  @Test
   void theQuickstartParsesIntoTheRunCommand() {
     List<String> args = ScenarioArgs.of(ScenarioCatalog.resolve("quickstart"), run);
     RunCommand cmd = new CommandLine(new RunCommand()).parseArgs(args.toArray(String[]::new))
