@@ -104,7 +104,12 @@ public final class LabRun {
       doneBefore = atStart.rowsWritten() + atStart.failed();
       Duration cpuAtStart = ingest.cpuTime();
       long start = System.nanoTime();
+      Throwable[] faultFailure = new Throwable[1];
+      Thread faults = config.chaos().clusterFaults().isEmpty() ? null : ClusterFault.schedule(
+          config.chaos().clusterFaults(), config.chaos().clusterDir(), measured.duration(), out, faultFailure);
       gen = generate("measure", measured, ingest, ingestLog, doneBefore, config.chaos().ingestKills());
+      if (faults != null) faults.join();
+      if (faultFailure[0] != null) throw new IllegalStateException("a --chaos fault failed: " + faultFailure[0], faultFailure[0]);
       expected.putAll(gen.sequencesPerProducer());
       last = drain(ingest, acked + gen.acked(), ingestLog, "measure", bootstrap, topic, store);
       windowNanos = System.nanoTime() - start;
@@ -118,6 +123,7 @@ public final class LabRun {
     }
     RunResult result = new RunResult(gen, v, last.bytesRead() - atStart.bytesRead(), cpu, windowNanos / 1e9,
         latency, Runtime.getRuntime().availableProcessors(), last.bytesShuffled() - atStart.bytesShuffled(), kills);
+    for (ClusterFault f : config.chaos().clusterFaults()) out.println("[streamlab] chaos injected: " + f);
     result.print(out);
     result.save(runDir);
     return result;
@@ -185,7 +191,7 @@ public final class LabRun {
     while (true) {
       IngestStatus s = ingest.status();
       long done = s.rowsWritten() + s.failed();
-      if (done >= target && (ingest.kills() == 0
+      if (done >= target && (!config.chaos().any()
           || Topics.committedLag(bootstrap, IngestSettings.consumerGroup(topic, store, config.table()), topic) == 0)) {
         Thread.sleep(1_200); // one more status interval: rows still in flight show up as duplicates
         return ingest.status();

@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 @Command(name = "streamlab", mixinStandardHelpOptions = true, version = "streamlab 0.1.0",
     description = {"Get a high-volume event stream into a warehouse table fast, without losing or "
         + "duplicating a row, and prove it. Runs on a laptop with embedded Kafka, Flink and DuckDB."},
-    subcommands = {RunCommand.class, GenerateCommand.class, IngestCommand.class})
+    subcommands = {RunCommand.class, GenerateCommand.class, IngestCommand.class,
+        ClusterCommand.class})
 public final class Main {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
