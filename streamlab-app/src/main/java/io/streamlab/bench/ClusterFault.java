@@ -34,26 +34,40 @@ public enum ClusterFault {
   }
 
   /**
-   * Injects the faults one after the other, the i-th of n at (i+1)/(n+1) of the window, on a thread
-   * of its own; join it before draining. A fault that cannot be injected fails the run.
+   * Injects the i-th of n faults at (i+1)/(n+1) of the window, each on a thread of its own (a
+   * restart that takes long does not push the next fault out of the window); join the returned
+   * thread before draining. A fault that cannot be injected fails the run.
    */
   static Thread schedule(List<ClusterFault> faults, Path clusterDir, Duration window, PrintStream out, Throwable[] failure) {
-    Thread t = new Thread(() -> {
-      try {
-        LocalCluster cluster = LocalCluster.open(clusterDir);
-        long start = System.nanoTime();
-        for (int i = 0; i < faults.size(); i++) {
-          long at = start + window.toNanos() * (i + 1) / (faults.size() + 1);
-          long wait = (at - System.nanoTime()) / 1_000_000;
-          if (wait > 0) Thread.sleep(wait);
-          out.printf("[streamlab] measure: chaos: %s%n", faults.get(i).flag);
-          out.printf("[streamlab] measure: chaos: %s%n", faults.get(i).inject(cluster));
+    long start = System.nanoTime();
+    Thread all = new Thread(() -> {
+      List<Thread> threads = new java.util.ArrayList<>();
+      for (int i = 0; i < faults.size(); i++) {
+        ClusterFault fault = faults.get(i);
+        long at = start + window.toNanos() * (i + 1) / (faults.size() + 1);
+        Thread t = new Thread(() -> {
+          try {
+            long wait = (at - System.nanoTime()) / 1_000_000;
+            if (wait > 0) Thread.sleep(wait);
+            out.printf("[streamlab] measure: chaos: %s%n", fault.flag);
+            out.printf("[streamlab] measure: chaos: %s%n", fault.inject(LocalCluster.open(clusterDir)));
+          } catch (Throwable e) {
+            failure[0] = e;
+          }
+        }, "fault-" + fault.flag);
+        t.start();
+        threads.add(t);
+      }
+      for (Thread t : threads) {
+        try {
+          t.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
         }
-      } catch (Throwable e) {
-        failure[0] = e;
       }
     }, "cluster-faults");
-    t.start();
-    return t;
+    all.start();
+    return all;
   }
 }

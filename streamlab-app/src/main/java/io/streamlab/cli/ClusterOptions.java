@@ -14,7 +14,7 @@ final class ClusterOptions {
   @Option(names = "--cluster", arity = "0..1", fallbackValue = "cluster", paramLabel = "DIR",
       description = "Run on the cluster of 'streamlab cluster up' (its directory; bare --cluster = ./cluster): "
           + "Kafka = its brokers, the job submitted to its Flink JobManager with parallelism = all its slots "
-          + "(unless --parallelism) and checkpointing every 5 s (unless --beamArg=--checkpointingInterval=...), "
+          + "(unless --parallelism), checkpointing on (--checkpointIntervalMs), "
           + "the table in a fresh schema of its PostgreSQL (unless --store/--jdbcUrl). Default: off (embedded).")
   Path cluster;
 
@@ -38,9 +38,6 @@ final class ClusterOptions {
     }
     runner.flinkMaster = state.flinkMaster();
     if (runner.parallelism == 0) runner.parallelism = state.totalSlots();
-    if (runner.beamArgs.stream().noneMatch(a -> a.startsWith("--checkpointingInterval="))) {
-      runner.beamArgs.add("--checkpointingInterval=5000");
-    }
     runner.beamArgs.add("--jobName=streamlab-" + runId);
     runner.beamArgs.add("--filesToStage=" + JobJar.locate(runDir));
     if (store.store == StoreOptions.Store.duckdb) {
@@ -50,6 +47,7 @@ final class ClusterOptions {
       }
       store.store = StoreOptions.Store.postgres;
       store.jdbcUrl = freshSchema(state.jdbcUrl(), "sl_run_" + runId.replaceAll("[^A-Za-z0-9]", "_"));
+      System.out.println("[streamlab] cluster run: table in " + store.jdbcUrl); // never holds a password
     }
     return state;
   }
