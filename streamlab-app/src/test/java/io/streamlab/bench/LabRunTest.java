@@ -21,7 +21,7 @@ class LabRunTest {
     StringWriter out = new StringWriter();
     var cl = Main.commandLine();
     cl.setOut(new PrintWriter(out));
-    int code = cl.execute("run", "--duration=5s", "--ratePerSec=2000", "--progressInterval=2s",
+    int code = cl.execute("run", "--duration=5s", "--warmup=0s", "--ratePerSec=2000", "--progressInterval=2s",
         "--runDir=" + runDir, "--parallelism=2");
     assertEquals(0, code, "exit code");
     String summary = Files.readString(runDir.resolve("summary.txt"));

@@ -99,6 +99,12 @@ public final class WriteStage {
       if (w.checkpointIntervalMs() > 0) flink.setCheckpointingInterval(w.checkpointIntervalMs());
     }
     flink.setFinishBundleBeforeCheckpointing(true);
+    // With checkpointing on, Flink keeps a finished source alive forever (so it can still take
+    // part in checkpoints) and a bounded read (--maxRecords / --maxReadTime) would never end.
+    // Kafka readers of an unbounded ingestion never finish, so this only ends bounded runs.
+    if (flink.getShutdownSourcesAfterIdleMs() == null || flink.getShutdownSourcesAfterIdleMs() < 0) {
+      flink.setShutdownSourcesAfterIdleMs(0L);
+    }
   }
 
   private static String camel(WriteMethod m) {
