@@ -1,23 +1,60 @@
 package io.streamlab.bench;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * {@code --chaos=kill-ingest:N}: kill -9 the ingestion process N times at random moments of the
- * measurement window, restarting it each time.
+ * {@code --chaos=}: faults during the measurement window, comma-separated.
+ *
+ * <ul>
+ *   <li>{@code kill-ingest:N}: kill -9 the ingestion process N times at random moments, restarting it;
+ *   <li>{@code kill-taskmanager}, {@code kill-broker}, {@code restart-postgres} (with {@code --cluster}):
+ *       kill -9 one Flink TaskManager / one Kafka broker and start it again, or restart PostgreSQL;
+ *       spread evenly over the window (see {@link ClusterFault}).
+ * </ul>
+ *
+ * @param clusterDir the cluster the cluster faults hit (null without --cluster)
  */
-public record Chaos(int ingestKills) {
+public record Chaos(int ingestKills, List<ClusterFault> clusterFaults, Path clusterDir) {
   public static final Chaos NONE = new Chaos(0);
+
+  public Chaos(int ingestKills) {
+    this(ingestKills, List.of(), null);
+  }
+
+  /** True if something is killed or restarted: counters then include replays, so drains wait for committed offsets. */
+  public boolean any() {
+    return ingestKills > 0 || !clusterFaults.isEmpty();
+  }
+
+  public Chaos onCluster(Path dir) {
+    return new Chaos(ingestKills, clusterFaults, dir);
+  }
 
   public static Chaos parse(String spec) {
     if (spec == null || spec.isBlank() || spec.equals("none")) return NONE;
-    if (spec.startsWith("kill-ingest:")) {
-      try {
-        int n = Integer.parseInt(spec.substring("kill-ingest:".length()));
-        if (n >= 0) return new Chaos(n);
-      } catch (NumberFormatException ignored) {
-        // reported below
+    int kills = 0;
+    List<ClusterFault> faults = new ArrayList<>();
+    for (String part : spec.split(",")) {
+      String p = part.trim();
+      if (p.startsWith("kill-ingest:")) {
+        try {
+          kills = Integer.parseInt(p.substring("kill-ingest:".length()));
+        } catch (NumberFormatException e) {
+          kills = -1;
+        }
+        if (kills < 0) throw usage(spec);
+      } else {
+        faults.add(ClusterFault.named(p).orElseThrow(() -> usage(spec)));
       }
     }
-    throw new IllegalArgumentException("--chaos must be kill-ingest:N (N >= 0), got: " + spec);
+    return new Chaos(kills, List.copyOf(faults), null);
+  }
+
+  private static IllegalArgumentException usage(String spec) {
+    return new IllegalArgumentException("--chaos must be a comma-separated list of kill-ingest:N (N >= 0), "
+        + "kill-taskmanager, kill-broker, restart-postgres; got: " + spec);
   }
 
   /**

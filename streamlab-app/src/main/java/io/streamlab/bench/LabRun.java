@@ -149,7 +149,18 @@ public final class LabRun {
         Duration cpuAtStart = ingest.cpuTime();
         long start = System.nanoTime();
         measured = switch (mode) {
-          case STEADY -> phase("measure", events, true, config.chaos().ingestKills());
+          case STEADY -> {
+            Throwable[] faultFailure = new Throwable[1];
+            Thread faults = config.chaos().clusterFaults().isEmpty() ? null : ClusterFault.schedule(
+                config.chaos().clusterFaults(), config.chaos().clusterDir(), events.duration(), out, faultFailure);
+            GeneratorStats stats = phase("measure", events, true, config.chaos().ingestKills());
+            if (faults != null) faults.join();
+            if (faultFailure[0] != null) {
+              throw new IllegalStateException("a --chaos fault failed: " + faultFailure[0], faultFailure[0]);
+            }
+            for (ClusterFault f : config.chaos().clusterFaults()) out.println("[streamlab] chaos injected: " + f);
+            yield stats;
+          }
           case DRAIN -> {
             sampler.phase("drain");
             awaitIngested(ackedBefore.get(), "drain");
@@ -342,7 +353,7 @@ public final class LabRun {
         // After restarts (--chaos), rows written twice inflate the counts: then the run also
         // waits until the committed offsets reach the end of the topic (they are committed only
         // once every row read before them is in the table).
-        if (done >= target && (ingest.kills() == 0 || committedLag(group) == 0)) {
+        if (done >= target && (!config.chaos().any() || committedLag(group) == 0)) {
           if (settle) Thread.sleep(1_200);
           return;
         }

@@ -1,16 +1,13 @@
 package io.streamlab.broker;
 
 import io.streamlab.process.JavaProcess;
+import io.streamlab.process.Ports;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 
@@ -34,44 +31,18 @@ public final class EmbeddedKafka implements AutoCloseable {
   /** Starts a broker with its files under {@code dir} and waits until it serves requests. */
   public static EmbeddedKafka start(Path dir) throws IOException, InterruptedException {
     Files.createDirectories(dir);
-    List<Path> classpath = BrokerLibrary.classpath();
-    int port = freePort();
-    int controllerPort = freePort();
+    int port = Ports.freeLoopbackPort();
+    int controllerPort = Ports.freeLoopbackPort();
+    KafkaNode node = new KafkaNode(1, port, controllerPort);
     Path config = dir.resolve("server.properties");
-    Files.writeString(config, String.join("\n",
-        "process.roles=broker,controller",
-        "node.id=1",
-        "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-        "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-        "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-        "controller.listener.names=CONTROLLER",
-        "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-        "inter.broker.listener.name=PLAINTEXT",
-        "log.dirs=" + dir.resolve("data").toAbsolutePath(),
-        "num.partitions=4",
-        "auto.create.topics.enable=false",
-        "offsets.topic.replication.factor=1",
-        "transaction.state.log.replication.factor=1",
-        "transaction.state.log.min.isr=1",
-        "share.coordinator.state.topic.replication.factor=1",
-        "share.coordinator.state.topic.min.isr=1",
-        "group.initial.rebalance.delay.ms=0",
-        // one machine shares its cores with the pipeline: keep the broker's thread pools small
-        "num.network.threads=2",
-        "num.io.threads=4",
-        ""));
+    Files.writeString(config, node.serverProperties(List.of(node), dir.resolve("data")));
     Path log = dir.resolve("kafka.log");
-    List<String> jvm = List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC",
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
-    Process format = JavaProcess.builder("kafka.tools.StorageTool").classpath(classpath).jvmOptions(jvm)
-        .args(List.of("format", "--ignore-formatted", "-t", clusterId(), "-c", config.toString()))
-        .startLoggingTo(log);
+    Process format = KafkaNode.formatCommand(config, KafkaNode.newClusterId()).startLoggingTo(log);
     if (!format.waitFor(120, TimeUnit.SECONDS) || format.exitValue() != 0) {
       format.destroyForcibly();
       throw new IllegalStateException("formatting the embedded Kafka broker's storage failed; see " + log);
     }
-    Process broker = JavaProcess.builder("kafka.Kafka").classpath(classpath).jvmOptions(jvm)
-        .args(List.of(config.toString())).startLoggingTo(log);
+    Process broker = KafkaNode.serverCommand(config).startLoggingTo(log);
     EmbeddedKafka kafka = new EmbeddedKafka(broker, "127.0.0.1:" + port, log);
     try {
       kafka.awaitServing(port);
@@ -120,18 +91,5 @@ public final class EmbeddedKafka implements AutoCloseable {
   @Override
   public void close() {
     JavaProcess.stop(process, 20_000);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  /** A KRaft cluster id: a random UUID in URL-safe base64 without padding, as Kafka's Uuid. */
-  private static String clusterId() {
-    UUID u = UUID.randomUUID();
-    ByteBuffer b = ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
   }
 }

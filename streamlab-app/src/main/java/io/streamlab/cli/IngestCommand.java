@@ -1,5 +1,6 @@
 package io.streamlab.cli;
 
+import io.streamlab.cluster.RemoteJobStatus;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.StatusReporter;
@@ -65,9 +66,12 @@ public final class IngestCommand implements Callable<Integer> {
         runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
+    // on a Flink cluster the workers are other JVMs: status from the table and Flink's REST API
+    RemoteJobStatus remote = runner.onFlinkCluster() ? new RemoteJobStatus(runner.flinkMaster,
+        pipeline.getOptions().getJobName(), settings.store(), table) : null;
     StatusReporter reporter = statusIntervalMs > 0
-        ? new StatusReporter(System.out, statusIntervalMs, latencyLog) : null;
-    if (stopOnStdinClose) watchStdin(reporter);
+        ? new StatusReporter(System.out, statusIntervalMs, latencyLog, remote) : null;
+    if (stopOnStdinClose) watchStdin(reporter, remote);
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
     if (reporter != null) reporter.close();
@@ -80,7 +84,7 @@ public final class IngestCommand implements Callable<Integer> {
    * the JVM's shutdown hooks close the store. A line "mark" ends the current latency interval
    * at once, so the parent can tell warm-up latencies from measured ones.
    */
-  private static void watchStdin(StatusReporter reporter) {
+  private static void watchStdin(StatusReporter reporter, RemoteJobStatus remote) {
     Thread t = new Thread(() -> {
       try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
         for (String line; (line = in.readLine()) != null; ) {
@@ -90,6 +94,7 @@ public final class IngestCommand implements Callable<Integer> {
         // closed either way
       }
       if (reporter != null) reporter.close();
+      if (remote != null) remote.cancel(); // the job would outlive this client on a cluster
       System.exit(0);
     }, "stdin-watch");
     t.setDaemon(true);

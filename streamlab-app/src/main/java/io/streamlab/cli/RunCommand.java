@@ -118,10 +118,14 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin WriteOptions write;
   @Mixin StoreOptions store;
+  @Mixin ClusterOptions cluster;
 
   @Option(names = "--chaos", defaultValue = "none",
-      description = "kill-ingest:N = kill -9 the ingestion process N times at random moments of the measurement "
-          + "window and restart it (it resumes from its committed Kafka offsets); the summary reports lost and "
+      description = "Faults in the measurement window, comma-separated. kill-ingest:N = kill -9 the ingestion process "
+          + "N times at random moments and restart it (it resumes from its committed Kafka offsets). With --cluster: "
+          + "kill-taskmanager = kill -9 one Flink TaskManager and start it again 3 s later (the job restarts from its "
+          + "last checkpoint), kill-broker = the same for one Kafka broker, restart-postgres = pg_ctlcluster restart "
+          + "(every connection cut; affects everything using that server). The summary reports lost and "
           + "duplicated rows. Default: ${DEFAULT-VALUE}.")
   String chaos;
 
@@ -165,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
   RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
     String runId = runId();
     Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
+    if (cluster.enabled()) bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
         schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,
         0, generator.ratePerSec, 0, duration, Map.of());
@@ -175,6 +180,14 @@ final class RunCommand implements Callable<Integer> {
     ingestArgs.addAll(throttle.asArgs());
     ingestArgs.addAll(write.asArgs());
     Chaos chaosPlan = Chaos.parse(chaos);
+    if (!chaosPlan.clusterFaults().isEmpty() && !cluster.enabled()) {
+      throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
+    }
+    if (chaosPlan.ingestKills() > 0 && cluster.enabled()) {
+      throw new IllegalArgumentException("--chaos=kill-ingest:N kills the local ingestion process; with --cluster "
+          + "the job runs on the TaskManagers: use kill-taskmanager");
+    }
+    if (cluster.enabled()) chaosPlan = chaosPlan.onCluster(cluster.cluster);
     write.toSettings(); // user errors now, not in the child
     StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
         : store.toSpec(d.resolve("streamlab.duckdb"));

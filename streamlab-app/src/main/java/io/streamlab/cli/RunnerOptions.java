@@ -36,6 +36,11 @@ final class RunnerOptions {
       description = "Any further Beam pipeline option, passed as is (repeatable), e.g. --beamArg=--checkpointingInterval=10000.")
   List<String> beamArgs = new ArrayList<>();
 
+  /** True when the pipeline is submitted to a Flink cluster rather than run in this JVM. */
+  boolean onFlinkCluster() {
+    return runner.startsWith("Flink") && !flinkMaster.equals("[local]") && !flinkMaster.equals("[auto]");
+  }
+
   RunnerChoice toChoice() {
     int p = parallelism > 0 ? parallelism : Runtime.getRuntime().availableProcessors();
     return new RunnerChoice(runner, flinkMaster, p, maxBundleSize, maxBundleTimeMills, beamArgs);

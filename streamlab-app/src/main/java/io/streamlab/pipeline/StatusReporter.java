@@ -17,10 +17,19 @@ public final class StatusReporter implements AutoCloseable {
   private final long intervalMillis;
   private final HistogramLogWriter latencyLog;
   private final Thread thread;
+  private final java.util.function.Supplier<IngestStatus> status;
   private volatile boolean running = true;
 
+  /** Reports this JVM's IngestMetrics (the pipeline runs in this process). */
   public StatusReporter(PrintStream out, long intervalMillis, Path latencyLogFile) throws IOException {
+    this(out, intervalMillis, latencyLogFile, null);
+  }
+
+  /** @param status where the figures come from (null: this JVM's IngestMetrics) */
+  public StatusReporter(PrintStream out, long intervalMillis, Path latencyLogFile,
+      java.util.function.Supplier<IngestStatus> status) throws IOException {
     this.out = out;
+    this.status = status;
     this.intervalMillis = intervalMillis;
     if (latencyLogFile != null) {
       latencyLog = new HistogramLogWriter(new PrintStream(new FileOutputStream(latencyLogFile.toFile(), true), true));
@@ -52,7 +61,7 @@ public final class StatusReporter implements AutoCloseable {
       latencyLog.outputIntervalHistogram(interval);
     }
     long p99 = IngestMetrics.get().cumulativeLatency().getValueAtPercentile(99);
-    out.println(IngestStatus.current(p99).format());
+    out.println((status != null ? status.get() : IngestStatus.current(p99)).format());
     out.flush();
   }
 

@@ -73,7 +73,8 @@ public final class JavaProcess {
     return track(processBuilder().redirectErrorStream(true).start());
   }
 
-  private ProcessBuilder processBuilder() {
+  /** The full command line (java, JVM options, classpath, main class, arguments). */
+  public List<String> command() {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(jvmOptions);
@@ -81,7 +82,11 @@ public final class JavaProcess {
     cmd.add(classpath);
     cmd.add(mainClass);
     cmd.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
+    return cmd;
+  }
+
+  private ProcessBuilder processBuilder() {
+    ProcessBuilder pb = new ProcessBuilder(command());
     if (workingDir != null) pb.directory(workingDir.toFile());
     return pb;
   }
