@@ -23,6 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 class SinkBenchTest {
   @TempDir Path dir;
 
+  /** 500 rows/s offered, short backoffs, the given quota and runner; 4 minutes at most. */
+  private SinkBench bench(long rows, long seed, QuotaLimits quota, RunnerChoice runner) {
+    return new SinkBench(new SinkBench.Config(dir, SchemaLoader.loadDefault(), rows, 500, seed, List.of(),
+        new Tuning(20, 500, 0, 60_000, 1, 5, 0), quota, runner, 50_000, "events", Duration.ofMinutes(4)), System.out);
+  }
+
   @Test
   void noneFailsBundlesOnQuotaExceededAndTheRunnerRetriesThemWithoutLoss() throws Exception {
     long rows = 2_000;
@@ -38,9 +44,7 @@ class SinkBenchTest {
     QuotaLimits quota = new QuotaLimits(200, 0, 50, 0, 4, 0, 1);
     RunnerChoice flink = new RunnerChoice("FlinkRunner", "[local]", 1, 50, 250, List.of(
         "--checkpointingInterval=100", "--numberOfExecutionRetries=100", "--executionRetryDelay=1000"));
-    SinkBench bench = new SinkBench(new SinkBench.Config(dir, SchemaLoader.loadDefault(), rows, 500, 5,
-        List.of(), new Tuning(20, 500, 0, 60_000, 1, 5, 0), quota, flink, 50_000, "events",
-        Duration.ofMinutes(4)), System.out);
+    SinkBench bench = bench(rows, 5, quota, flink);
     SinkBenchResult r = bench.runOne(new SinkBench.Variant(Strategy.NONE, WriterPool.UNBOUNDED));
     SinkBenchResult.print(List.of(r), System.out);
 
@@ -60,9 +64,7 @@ class SinkBenchTest {
     QuotaLimits quota = new QuotaLimits(300, 0, 50, 0, 4, 0, 1);
     RunnerChoice flink = new RunnerChoice("FlinkRunner", "[local]", 2, 200, 250, List.of(
         "--checkpointingInterval=500", "--numberOfExecutionRetries=100", "--executionRetryDelay=500"));
-    SinkBench bench = new SinkBench(new SinkBench.Config(dir, SchemaLoader.loadDefault(), rows, 500, 7,
-        List.of(), new Tuning(20, 500, 0, 60_000, 1, 5, 0), quota, flink, 50_000, "events",
-        Duration.ofMinutes(4)), System.out);
+    SinkBench bench = bench(rows, 7, quota, flink);
     SinkBenchResult r = bench.runOne(new SinkBench.Variant(
         io.streamlab.pipeline.write.WriteMethod.STREAMING_INSERTS, Strategy.SHARED_BACKOFF, WriterPool.UNBOUNDED));
     SinkBenchResult.print(List.of(r), System.out);
