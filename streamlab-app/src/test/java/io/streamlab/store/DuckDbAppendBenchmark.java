@@ -43,12 +43,16 @@ class DuckDbAppendBenchmark {
       r.put(SystemColumns.SEND_TIME_MICROS, 0L);
       rows.add(r);
     }
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     for (int writers : new int[] {1, 2}) {
-      for (int batch : new int[] {1_000, 5_000, 20_000}) {
+      for (int batch : Integer.getInteger("bench.batch", 0) > 0 ? new int[] {Integer.getInteger("bench.batch")}
+          : new int[] {1_000, 5_000, 20_000, 50_000, 131_072}) {
         StoreSpec spec = StoreSpec.duckdb(dir.resolve("bench-" + writers + "-" + batch + ".duckdb"));
         try (TableStore store = spec.open()) {
           store.createTableIfMissing("events", row);
           long start = System.nanoTime();
+          long cpuStart = os.getProcessCpuTime();
           List<Thread> threads = new ArrayList<>();
           for (int w = 0; w < writers; w++) {
             int from = w * total / writers, to = (w + 1) * total / writers;
@@ -64,8 +68,10 @@ class DuckDbAppendBenchmark {
           }
           for (Thread t : threads) t.join();
           double secs = (System.nanoTime() - start) / 1e9;
-          System.out.printf("BENCH duckdb-arrow writers=%d batch=%,d: %,.0f rows/s, %.1f MB/s (Thrift payload bytes)%n",
-              writers, batch, total / secs, bytes / 1e6 / secs);
+          double cpu = (os.getProcessCpuTime() - cpuStart) / 1e9;
+          System.out.printf("BENCH duckdb-arrow writers=%d batch=%,d: %,.0f rows/s, %.1f MB/s (Thrift payload bytes), "
+              + "%.1f CPU-s -> %.1f MB/s per core (before the file is compacted)%n",
+              writers, batch, total / secs, bytes / 1e6 / secs, cpu, bytes / 1e6 / cpu);
           try (var c = store.openQueryConnection(); ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM events")) {
             rs.next();
             assertEquals(total, rs.getLong(1));
