@@ -36,6 +36,7 @@ final class ArrowBatchWriter implements TableWriter {
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
   private final AvroArrow.Setter[] setters;
   private final BufferAllocator allocator = new RootAllocator();
+  private final VectorSizes sizes = new VectorSizes();
 
   /** @param keyed insert-or-ignore into a table keyed on (producer id, sequence) */
   ArrowBatchWriter(DuckDBConnection connection, String table, Schema record, boolean keyed) {
@@ -58,16 +59,20 @@ final class ArrowBatchWriter implements TableWriter {
   public long append(List<GenericRecord> records) throws SQLException, IOException {
     int n = records.size();
     try (VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
-      batch.allocateNew();
       List<FieldVector> vectors = batch.getFieldVectors();
+      sizes.presize(vectors, n);
+      batch.allocateNew();
+      AvroArrow.Column[] columns = new AvroArrow.Column[setters.length];
+      for (int k = 0; k < columns.length; k++) columns[k] = setters[k].bind(vectors.get(k));
       for (int i = 0; i < n; i++) {
         GenericRecord r = records.get(i);
-        for (int k = 0; k < setters.length; k++) setters[k].set(vectors.get(k), i, r.get(k));
+        for (int k = 0; k < columns.length; k++) columns[k].set(i, r.get(k));
       }
       long writeTime = Clock.nowMicros();
       BigIntVector writeTimes = (BigIntVector) vectors.get(setters.length);
       for (int i = 0; i < n; i++) writeTimes.setSafe(i, writeTime);
       batch.setRowCount(n);
+      sizes.learn(vectors);
       try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
         connection.registerArrowStream(streamName, stream);

@@ -25,15 +25,22 @@ import org.apache.avro.Schema;
 import org.apache.avro.util.Utf8;
 
 /**
- * Avro schema -> Arrow fields, and per field a {@link Setter} that puts an Avro value into an
- * Arrow vector. Built once per schema: appending a batch is then a loop over precompiled setters.
- * A value left unset stays null (fresh vectors start all-null).
+ * Avro schema -> Arrow fields, and per field a {@link Setter} that puts Avro values into an Arrow
+ * vector. Built once per schema; per batch a setter is {@link Setter#bind bound} to that batch's
+ * fresh vector (child vectors and casts resolved once), so appending a row is a loop over bound
+ * {@link Column}s. A value left unset stays null (fresh vectors start all-null).
  */
 final class AvroArrow {
   private AvroArrow() {}
 
+  /** How values of one Avro type go into a vector of the matching Arrow type. */
   interface Setter {
-    void set(FieldVector vector, int index, Object value);
+    Column bind(FieldVector vector);
+  }
+
+  /** A setter bound to one vector: puts the value of row {@code index}; null leaves it null. */
+  interface Column {
+    void set(int index, Object value);
   }
 
   static Field field(String name, Schema schema) {
@@ -66,28 +73,58 @@ final class AvroArrow {
 
   static Setter setter(Schema schema) {
     Schema t = DuckDbTypes.nonNull(schema);
-    Setter s = switch (t.getType()) {
-      case STRING, ENUM -> (v, i, o) -> {
-        if (o instanceof Utf8 u) ((VarCharVector) v).setSafe(i, u.getBytes(), 0, u.getByteLength());
-        else ((VarCharVector) v).setSafe(i, o.toString().getBytes(StandardCharsets.UTF_8));
+    return switch (t.getType()) {
+      case STRING, ENUM -> v -> {
+        VarCharVector c = (VarCharVector) v;
+        return (i, o) -> {
+          if (o instanceof Utf8 u) c.setSafe(i, u.getBytes(), 0, u.getByteLength());
+          else if (o != null) c.setSafe(i, o.toString().getBytes(StandardCharsets.UTF_8));
+        };
       };
-      case LONG -> (v, i, o) -> ((BigIntVector) v).setSafe(i, (Long) o);
-      case INT -> (v, i, o) -> ((IntVector) v).setSafe(i, (Integer) o);
-      case BOOLEAN -> (v, i, o) -> ((BitVector) v).setSafe(i, (Boolean) o ? 1 : 0);
-      case DOUBLE -> (v, i, o) -> ((Float8Vector) v).setSafe(i, (Double) o);
-      case FLOAT -> (v, i, o) -> ((Float4Vector) v).setSafe(i, (Float) o);
-      case BYTES, FIXED -> (v, i, o) -> {
-        // a duplicate: Arrow's copy may move the buffer's position, and the record must not change
-        ByteBuffer b = o instanceof ByteBuffer bb ? bb.duplicate() : ByteBuffer.wrap(((org.apache.avro.generic.GenericFixed) o).bytes());
-        ((VarBinaryVector) v).setSafe(i, b, b.position(), b.remaining());
+      case LONG -> v -> {
+        BigIntVector c = (BigIntVector) v;
+        return (i, o) -> {
+          if (o != null) c.setSafe(i, (Long) o);
+        };
+      };
+      case INT -> v -> {
+        IntVector c = (IntVector) v;
+        return (i, o) -> {
+          if (o != null) c.setSafe(i, (Integer) o);
+        };
+      };
+      case BOOLEAN -> v -> {
+        BitVector c = (BitVector) v;
+        return (i, o) -> {
+          if (o != null) c.setSafe(i, (Boolean) o ? 1 : 0);
+        };
+      };
+      case DOUBLE -> v -> {
+        Float8Vector c = (Float8Vector) v;
+        return (i, o) -> {
+          if (o != null) c.setSafe(i, (Double) o);
+        };
+      };
+      case FLOAT -> v -> {
+        Float4Vector c = (Float4Vector) v;
+        return (i, o) -> {
+          if (o != null) c.setSafe(i, (Float) o);
+        };
+      };
+      case BYTES, FIXED -> v -> {
+        VarBinaryVector c = (VarBinaryVector) v;
+        return (i, o) -> {
+          if (o == null) return;
+          // a duplicate: Arrow's copy may move the buffer's position, and the record must not change
+          ByteBuffer b = o instanceof ByteBuffer bb ? bb.duplicate()
+              : ByteBuffer.wrap(((org.apache.avro.generic.GenericFixed) o).bytes());
+          c.setSafe(i, b, b.position(), b.remaining());
+        };
       };
       case RECORD -> recordSetter(t);
       case ARRAY -> listSetter(t);
       case MAP -> mapSetter(t);
       default -> throw new IllegalArgumentException("no Arrow setter for " + t.getType());
-    };
-    return (v, i, o) -> {
-      if (o != null) s.set(v, i, o);
     };
   }
 
@@ -95,45 +132,56 @@ final class AvroArrow {
     List<Schema.Field> fields = record.getFields();
     Setter[] children = new Setter[fields.size()];
     for (int k = 0; k < children.length; k++) children[k] = setter(fields.get(k).schema());
-    return (v, i, o) -> {
+    return v -> {
       StructVector sv = (StructVector) v;
-      org.apache.avro.generic.IndexedRecord r = (org.apache.avro.generic.IndexedRecord) o;
-      sv.setIndexDefined(i);
-      for (int k = 0; k < children.length; k++) {
-        children[k].set((FieldVector) sv.getChildByOrdinal(k), i, r.get(k));
-      }
+      Column[] columns = new Column[children.length];
+      for (int k = 0; k < columns.length; k++) columns[k] = children[k].bind((FieldVector) sv.getChildByOrdinal(k));
+      return (i, o) -> {
+        if (o == null) return;
+        org.apache.avro.generic.IndexedRecord r = (org.apache.avro.generic.IndexedRecord) o;
+        sv.setIndexDefined(i);
+        for (int k = 0; k < columns.length; k++) columns[k].set(i, r.get(k));
+      };
     };
   }
 
   private static Setter listSetter(Schema array) {
     Setter element = setter(array.getElementType());
-    return (v, i, o) -> {
+    return v -> {
       ListVector lv = (ListVector) v;
-      Collection<?> items = (Collection<?>) o;
-      int offset = lv.startNewValue(i);
-      FieldVector data = lv.getDataVector();
-      int k = 0;
-      for (Object item : items) element.set(data, offset + k++, item);
-      lv.endValue(i, items.size());
+      Column data = element.bind(lv.getDataVector());
+      return (i, o) -> {
+        if (o == null) return;
+        Collection<?> items = (Collection<?>) o;
+        int offset = lv.startNewValue(i);
+        int k = 0;
+        for (Object item : items) data.set(offset + k++, item);
+        lv.endValue(i, items.size());
+      };
     };
   }
 
   private static Setter mapSetter(Schema map) {
     Setter key = setter(Schema.create(Schema.Type.STRING));
     Setter value = setter(map.getValueType());
-    return (v, i, o) -> {
+    return v -> {
       MapVector mv = (MapVector) v;
-      Map<?, ?> m = (Map<?, ?>) o;
-      int offset = mv.startNewValue(i);
       StructVector entries = (StructVector) mv.getDataVector();
-      int k = 0;
-      for (Map.Entry<?, ?> e : new ArrayList<>(m.entrySet())) {
-        entries.setIndexDefined(offset + k);
-        key.set((FieldVector) entries.getChildByOrdinal(0), offset + k, e.getKey());
-        value.set((FieldVector) entries.getChildByOrdinal(1), offset + k, e.getValue());
-        k++;
-      }
-      mv.endValue(i, m.size());
+      Column keys = key.bind((FieldVector) entries.getChildByOrdinal(0));
+      Column values = value.bind((FieldVector) entries.getChildByOrdinal(1));
+      return (i, o) -> {
+        if (o == null) return;
+        Map<?, ?> m = (Map<?, ?>) o;
+        int offset = mv.startNewValue(i);
+        int k = 0;
+        for (Map.Entry<?, ?> e : new ArrayList<>(m.entrySet())) {
+          entries.setIndexDefined(offset + k);
+          keys.set(offset + k, e.getKey());
+          values.set(offset + k, e.getValue());
+          k++;
+        }
+        mv.endValue(i, m.size());
+      };
     };
   }
 }
