@@ -11,6 +11,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.util.Utf8;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TField;
@@ -91,9 +92,19 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
   private static Node compile(Schema s, Map<String, StructNode> records) {
     switch (s.getType()) {
       case STRING:
+        // Strings are decoded into Avro's Utf8 (the bytes as they came, copied once) rather than
+        // java.lang.String: a String is decoded from UTF-8 here and encoded back to UTF-8 by
+        // every consumer (Arrow, the Avro coder of a shuffle, PostgreSQL COPY).
         return new Prim(TType.STRING) {
-          public void write(TProtocol p, Object v) throws TException { p.writeString(v.toString()); }
-          public Object read(TProtocol p) throws TException { return p.readString(); }
+          public void write(TProtocol p, Object v) throws TException {
+            if (v instanceof Utf8 u) p.writeBinary(ByteBuffer.wrap(u.getBytes(), 0, u.getByteLength()));
+            else p.writeString(v.toString());
+          }
+          public Object read(TProtocol p) throws TException {
+            ByteBuffer b = p.readBinary(); // in place: a view of the payload
+            int from = b.arrayOffset() + b.position();
+            return new Utf8(java.util.Arrays.copyOfRange(b.array(), from, from + b.remaining()));
+          }
         };
       case BYTES:
         return new Prim(TType.STRING) {

@@ -213,11 +213,8 @@ public final class ThriftIdl {
 
   private Schema typeToAvro(TypeRef ref, Map<String, Schema> done, Set<String> inProgress, String at) {
     switch (ref.name()) {
-      case "string": {
-        Schema s = Schema.create(Schema.Type.STRING);
-        s.addProp("avro.java.string", "String");
-        return s;
-      }
+      // no avro.java.string=String: string values are Avro's Utf8, as the Thrift codec decodes them
+      case "string": return Schema.create(Schema.Type.STRING);
       case "binary": return Schema.create(Schema.Type.BYTES);
       case "bool": return Schema.create(Schema.Type.BOOLEAN);
       case "double": return Schema.create(Schema.Type.DOUBLE);

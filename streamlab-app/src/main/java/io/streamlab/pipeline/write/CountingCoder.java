@@ -2,7 +2,6 @@ package io.streamlab.pipeline.write;
 
 import io.streamlab.pipeline.IngestMetrics;
 import io.streamlab.pipeline.Stage;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,6 +13,10 @@ import org.apache.beam.sdk.coders.StructuredCoder;
  * Wraps the coder of a shuffled collection and counts the bytes it encodes: what the runner
  * serializes to move elements between workers, i.e. the bytes passed through the shuffle
  * (reported beside bytes read from the broker).
+ *
+ * <p>The element is encoded into a per-thread buffer and handed on in one write: Avro's encoder
+ * writes varints a byte at a time, and each byte passing through a counting wrapper and then the
+ * runner's stream wrappers cost ~10 % of a STORAGE_WRITE_API drain (JFR).
  */
 final class CountingCoder<T> extends StructuredCoder<T> {
   private final Coder<T> delegate;
@@ -30,10 +33,12 @@ final class CountingCoder<T> extends StructuredCoder<T> {
   @Override
   @SuppressWarnings("deprecation")
   public void encode(T value, OutputStream out, Context context) throws IOException {
-    Counting counting = new Counting(out);
-    delegate.encode(value, counting, context);
-    IngestMetrics.get().recordShuffled(counting.count);
-    IngestMetrics.get().stage(Stage.SHUFFLE).record(1, counting.count, 0);
+    Buffer buffer = BUFFER.get();
+    buffer.count = 0;
+    delegate.encode(value, buffer, context);
+    out.write(buffer.bytes, 0, buffer.count);
+    IngestMetrics.get().recordShuffled(buffer.count);
+    IngestMetrics.get().stage(Stage.SHUFFLE).record(1, buffer.count, 0);
   }
 
   @Override
@@ -57,23 +62,28 @@ final class CountingCoder<T> extends StructuredCoder<T> {
     delegate.verifyDeterministic();
   }
 
-  private static final class Counting extends FilterOutputStream {
-    long count;
+  private static final ThreadLocal<Buffer> BUFFER = ThreadLocal.withInitial(Buffer::new);
 
-    Counting(OutputStream out) {
-      super(out);
+  /** A growable byte array, unsynchronized (unlike ByteArrayOutputStream), reused per thread. */
+  private static final class Buffer extends OutputStream {
+    byte[] bytes = new byte[8 << 10];
+    int count;
+
+    @Override
+    public void write(int b) {
+      if (count == bytes.length) grow(1);
+      bytes[count++] = (byte) b;
     }
 
     @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
+    public void write(byte[] b, int off, int len) {
+      if (count + len > bytes.length) grow(len);
+      System.arraycopy(b, off, bytes, count, len);
       count += len;
+    }
+
+    private void grow(int needed) {
+      bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, count + needed));
     }
   }
 }

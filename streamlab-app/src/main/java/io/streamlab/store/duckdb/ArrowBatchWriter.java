@@ -30,6 +30,15 @@ import org.duckdb.DuckDBConnection;
  * may still hold exported buffers, and reusing them crashed the JVM.
  */
 final class ArrowBatchWriter implements TableWriter {
+  static {
+    // Arrow checks the bounds of every buffer access unless told otherwise (read once, when its
+    // BoundsChecking class initializes): a third of the vector-filling time here. Every value is
+    // written through setSafe, which sizes the buffers first. A value set by the user wins.
+    if (System.getProperty("arrow.enable_unsafe_memory_access") == null) {
+      System.setProperty("arrow.enable_unsafe_memory_access", "true");
+    }
+  }
+
   private final DuckDBConnection connection;
   private final String insertSql;
   private final String streamName;
