@@ -35,7 +35,9 @@ import org.apache.beam.sdk.io.gcp.testing.FakeDatasetService;
 import org.apache.beam.sdk.io.gcp.testing.FakeJobService;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.TestStream;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.PCollection;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,7 +45,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A FAKE BigQuery, not BigQuery: Create -> the ingestion's BigQuery write stage -> Beam's own
  * BigQueryIO, whose BigQuery services are Beam's in-memory fakes (FakeBigQueryServices,
- * FakeDatasetService), on the DirectRunner, for every write method x formatToStore. Every row must
+ * FakeDatasetService), on the DirectRunner, for every write method x formatToStore, from a bounded
+ * Create and, for every write method, from an unbounded TestStream (streaming mode: triggering
+ * frequency, streams, auto-sharding). Every row must
  * arrive with equal field values (compound_event.avsc: nested records, arrays of records, maps,
  * enum, fixed, float, nullable fields, some left null), and the front stages' dead letters must
  * reach {@code events_failed}. With the Storage Write API methods the fake refuses every 7th row,
@@ -79,7 +83,25 @@ class BigQueryFakeEndToEndTest {
     writeThroughTheFake(method, FormatToStore.BEAM_ROW, ExampleSchemas.load(ExampleSchemas.MESSAGE_JSON));
   }
 
+  /**
+   * The ingestion's case: an unbounded read (TestStream here, Kafka there), so BigQueryIO writes in
+   * streaming mode with what it only takes then: STORAGE_WRITE_API with 2 streams and a 1 s
+   * triggering frequency, STREAMING_INSERTS with auto-sharding.
+   */
+  @ParameterizedTest(name = "{0}, streaming, on the fake")
+  @EnumSource(WriteMethod.class)
+  void streamingWriteOfAnUnboundedRead(WriteMethod method) throws Exception {
+    WriteSettings w = new WriteSettings(method, FormatToStore.AVRO_GENERIC_RECORD, 50,
+        method == WriteMethod.STREAMING_INSERTS, 500, 65_536, 2, 1.0, false, 2, 2_000);
+    writeThroughTheFake(w, COMPOUND, true);
+  }
+
   private void writeThroughTheFake(WriteMethod method, FormatToStore format, Schema event) throws Exception {
+    writeThroughTheFake(WriteSettings.of(method, format), event, false);
+  }
+
+  private void writeThroughTheFake(WriteSettings w, Schema event, boolean unbounded) throws Exception {
+    WriteMethod method = w.method();
     Schema row = SystemColumns.tableRecordSchema(event);
     BigQueryTable table = new BigQueryTable("my-proj", "lab", "events" + CASES.incrementAndGet());
     FakeDatasetService.setUp();
@@ -93,10 +115,20 @@ class BigQueryFakeEndToEndTest {
     PipelineOptions options = PipelineOptionsFactory.create();
     options.as(GcpOptions.class).setProject(table.project());
     Pipeline p = Pipeline.create(options);
-    BigQueryWriteStage.apply(
-        p.apply("Rows", Create.of(records).withCoder(AvroCoder.of(row))),
+    PCollection<GenericRecord> input;
+    if (unbounded) { // two batches, the second after the triggering frequency has passed
+      input = p.apply("Rows", TestStream.create(AvroCoder.of(row))
+          .addElements(records.get(0), records.subList(1, ROWS / 2).toArray(GenericRecord[]::new))
+          .advanceProcessingTime(org.joda.time.Duration.standardSeconds(2))
+          .addElements(records.get(ROWS / 2), records.subList(ROWS / 2 + 1, ROWS).toArray(GenericRecord[]::new))
+          .advanceProcessingTime(org.joda.time.Duration.standardSeconds(2))
+          .advanceWatermarkToInfinity());
+    } else {
+      input = p.apply("Rows", Create.of(records).withCoder(AvroCoder.of(row)));
+    }
+    BigQueryWriteStage.apply(input,
         p.apply("FrontDeadLetters", Create.of(frontDeadLetters()).withCoder(AvroCoder.of(DeadLetters.SCHEMA))),
-        row, table, WriteSettings.of(method, format), services);
+        row, table, w, services);
     p.run().waitUntilFinish();
 
     List<TableFieldSchema> columns = BigQueryTypes.tableSchema(row).getFields();
