@@ -42,7 +42,8 @@ import org.joda.time.Duration;
  * </pre>
  *
  * Always: CREATE_IF_NEEDED with the TableSchema translated from the canonical schema
- * (BigQueryTypes), WRITE_APPEND. Streaming inserts retry transient errors only and report the
+ * (BigQueryTypes), WRITE_APPEND. Streaming inserts of rows carry the event identity as insert id
+ * (EventInsertId; dead letters keep BigQueryIO's random ids: an undecodable event has no identity). Streaming inserts retry transient errors only and report the
  * others with their error (extended error info), so a row BigQuery refuses reaches the dead
  * letters instead of being retried forever (BigQueryIO's default policy) or dropped.
  *
@@ -62,7 +63,11 @@ public final class BigQueryWrites {
       case BEAM_ROW -> beamRows(rowSchema, schema);
       case AVRO_GENERIC_RECORD -> avro(w.method()).withSchema(schema);
     };
-    return (BigQueryIO.Write<T>) configure(write, w, table, unbounded);
+    BigQueryIO.Write<T> out = (BigQueryIO.Write<T>) configure(write, w, table, unbounded);
+    if (w.method() == WriteMethod.STREAMING_INSERTS) {
+      out = out.withDeterministicRecordIdFn((SerializableFunction<T, String>) (SerializableFunction<?, String>) new EventInsertId());
+    }
+    return out;
   }
 
   /**

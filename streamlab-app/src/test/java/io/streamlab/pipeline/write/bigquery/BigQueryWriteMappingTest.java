@@ -45,7 +45,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * carry the flags. Every setting is a non-default value, so a flag that is not passed on fails.
  */
 class BigQueryWriteMappingTest {
-  static final Schema ROW = SystemColumns.tableRecordSchema(ExampleSchemas.load(ExampleSchemas.COMPOUND_AVRO));
+  static final Schema ROW_EVENT = ExampleSchemas.load(ExampleSchemas.COMPOUND_AVRO);
+  static final Schema ROW = SystemColumns.tableRecordSchema(ROW_EVENT);
   static final String TABLE = "my-proj:lab.events";
 
   static List<Arguments> methodsAndFormats() {
@@ -77,9 +78,11 @@ class BigQueryWriteMappingTest {
       assertEquals(BigQueryIO.Write.CreateDisposition.CREATE_IF_NEEDED, w.createDisposition());
       assertEquals(BigQueryIO.Write.WriteDisposition.WRITE_APPEND, w.writeDisposition());
       assertFalse(w.autoSharding());
+      if (m != WriteMethod.STREAMING_INSERTS || w == letters) assertNull(w.insertId(element(f)));
       switch (m) {
         case STREAMING_INSERTS -> {
           assertTrue(w.extendedErrorInfo(), "failed inserts need their error for the dead letters");
+          if (w == rows) assertEquals("3:17", rows.insertId(element(f)), "the event identity as insert id");
           assertFalse(retries(w.failedInsertRetryPolicy(), "invalid"), "a refused row must reach the dead letters");
           assertTrue(retries(w.failedInsertRetryPolicy(), "backendError"));
           assertNull(w.triggeringFrequency());
@@ -196,6 +199,17 @@ class BigQueryWriteMappingTest {
       }
     });
     return found;
+  }
+
+  /** A row of producer 3, sequence 17, as the write stage hands it to BigQueryIO for {@code f}. */
+  private static Object element(FormatToStore f) {
+    GenericRecord event = new io.streamlab.generator.RandomRecordFactory(ROW_EVENT,
+        io.streamlab.generator.GeneratorSettings.builder().build(), 1).next();
+    GenericRecord r = SystemColumns.tableRecord(ROW, event, 3, 17, 0);
+    return switch (f) {
+      case TABLE_ROW -> io.streamlab.store.bigquery.BigQueryValues.toTableRow(r);
+      case BEAM_ROW, AVRO_GENERIC_RECORD -> f.fromRecord(r);
+    };
   }
 
   private static boolean retries(InsertRetryPolicy policy, String reason) {

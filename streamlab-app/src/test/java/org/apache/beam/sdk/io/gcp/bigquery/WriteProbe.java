@@ -27,4 +27,11 @@ public final class WriteProbe {
   public boolean hasAvroFormatFunction() { return w.getAvroRowWriterFactory() != null; }
   public InsertRetryPolicy failedInsertRetryPolicy() { return w.getFailedInsertRetryPolicy(); }
   public boolean extendedErrorInfo() { return w.getExtendedErrorInfo(); }
+
+  /** The insert id the write gives {@code element}, or null when BigQueryIO picks a random one. */
+  @SuppressWarnings("unchecked")
+  public String insertId(Object element) {
+    var fn = (org.apache.beam.sdk.transforms.SerializableFunction<Object, String>) w.getDeterministicRecordIdFn();
+    return fn == null ? null : fn.apply(element);
+  }
 }
