@@ -4,6 +4,7 @@ import io.streamlab.cluster.RemoteJobStatus;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.StatusReporter;
+import io.streamlab.store.StoreSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,10 @@ import picocli.CommandLine.Option;
     description = {"Run the ingestion pipeline: read the topic, unbatch/decompress envelopes, decode, apply the UDF, "
         + "write with --writeMethod into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
-        + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded."})
+        + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded.",
+        "With --store=bigquery --outputTable=PROJECT:DATASET.TABLE, Beam's BigQueryIO writes the rows, with "
+        + "--writeMethod, --formatToStore and the streaming/storage flags mapped onto its own (no write time column; "
+        + "credentials from Application Default Credentials)."})
 public final class IngestCommand implements Callable<Integer> {
   /** Written to stdin (with --stopOnStdinClose): end the current latency interval now. */
   public static final String MARK = "mark";
@@ -62,7 +66,7 @@ public final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, store.toSpec(Path.of("streamlab.duckdb")).withDecorator(throttle.toSpec()), table,
+        schema.transportFormat, storeSpec(), store.table(table),
         runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
@@ -76,6 +80,17 @@ public final class IngestCommand implements Callable<Integer> {
     result.waitUntilFinish();
     if (reporter != null) reporter.close();
     return 0;
+  }
+
+  /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */
+  private StoreSpec storeSpec() {
+    StoreSpec spec = store.toSpec(Path.of("streamlab.duckdb"));
+    if (spec.kind() != StoreSpec.Kind.BIGQUERY) return spec.withDecorator(throttle.toSpec());
+    if (throttle.fakeQuota) {
+      throw new IllegalArgumentException("--fakeQuota stands in for BigQuery's quota in front of DuckDB or PostgreSQL; "
+          + "with --store=bigquery the real quota applies");
+    }
+    return spec;
   }
 
   /**

@@ -167,6 +167,11 @@ final class RunCommand implements Callable<Integer> {
 
   /** One run with this command's flags; writes results.json, timeseries.csv, report.html and summary.txt. */
   RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
+    if (store.store == StoreOptions.Store.bigquery) {
+      throw new IllegalArgumentException("--store=bigquery: 'streamlab run' verifies every row by reading the table "
+          + "back, which it cannot do in BigQuery; ingest into BigQuery with 'streamlab ingest --store=bigquery "
+          + "--outputTable=PROJECT:DATASET.TABLE'");
+    }
     String runId = runId();
     Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
     if (cluster.enabled()) bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();

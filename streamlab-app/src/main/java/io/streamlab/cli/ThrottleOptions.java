@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 final class ThrottleOptions {
   @Option(names = "--throttling", defaultValue = ThrottleSpec.DEFAULT_STRATEGY,
       description = "Throttling strategy of the table writers: none, adaptive, shared-backoff, retry-any "
-          + "(see README, sinkbench). Default: ${DEFAULT-VALUE}.")
+          + "(see README, sinkbench). DuckDB and PostgreSQL only: with --store=bigquery BigQueryIO retries by its "
+          + "own policy. Default: ${DEFAULT-VALUE}.")
   String throttling;
 
   @Option(names = "--pool", defaultValue = "unbounded",

@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import org.apache.avro.generic.GenericRecord;
 
 /** Dead letters of the write stage: the row as JSON stands in for the original bytes. */
-final class WriteDeadLetters {
+public final class WriteDeadLetters {
   private WriteDeadLetters() {}
 
-  static GenericRecord of(DeadLetters.Stage stage, Throwable error, GenericRecord row) {
+  public static GenericRecord of(DeadLetters.Stage stage, Throwable error, GenericRecord row) {
     IngestMetrics.get().recordFailed(stage);
     EventHeaders.Stamp stamp = new EventHeaders.Stamp((Integer) row.get(SystemColumns.PRODUCER_ID),
         (Long) row.get(SystemColumns.SEQUENCE), (Long) row.get(SystemColumns.SEND_TIME_MICROS));
@@ -26,7 +26,7 @@ final class WriteDeadLetters {
   }
 
   /** An element that could not even be turned back into a record: its text is all we have. */
-  static GenericRecord ofElement(DeadLetters.Stage stage, Throwable error, Object element) {
+  public static GenericRecord ofElement(DeadLetters.Stage stage, Throwable error, Object element) {
     IngestMetrics.get().recordFailed(stage);
     return DeadLetters.of(stage, error, null, null, String.valueOf(element).getBytes(StandardCharsets.UTF_8));
   }

@@ -1,7 +1,9 @@
 package io.streamlab.pipeline.write;
 
 import io.streamlab.pipeline.DeadLetters;
+import io.streamlab.pipeline.write.bigquery.BigQueryWriteStage;
 import io.streamlab.store.StoreSpec;
+import io.streamlab.store.bigquery.BigQueryTable;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -21,7 +23,8 @@ import org.apache.beam.sdk.values.TupleTagList;
 /**
  * The write stage: table records -> {@code formatToStore} elements -> the shuffle of the write
  * method -> batched appends into the table store; dead letters of every stage into
- * {@code <table>_failed}.
+ * {@code <table>_failed}. With {@code --store=bigquery} Beam's BigQueryIO is the write stage instead
+ * (see {@link BigQueryWriteStage}).
  *
  * <pre>
  * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> Reshuffle -> insert requests
@@ -49,6 +52,10 @@ public final class WriteStage {
   public static void apply(PCollection<GenericRecord> rows, PCollection<GenericRecord> deadLetters,
       Schema tableSchema, StoreSpec store, String table, int appendBatchSize, WriteSettings w) {
     configureRunner(rows.getPipeline().getOptions(), w);
+    if (store.kind() == StoreSpec.Kind.BIGQUERY) { // BigQueryIO's own write stage; the table is the spec's
+      BigQueryWriteStage.apply(rows, deadLetters, tableSchema, BigQueryTable.parse(store.location()), w);
+      return;
+    }
     FormatToStore format = w.formatToStore();
     boolean jsonRows = w.method() == WriteMethod.STREAMING_INSERTS;
     Sharding sharding = Sharding.forSettings(w);
