@@ -1,15 +1,18 @@
 package io.streamlab.loadtest;
 
+import io.streamlab.ratesearch.RateSearch;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Finds the highest publish rate the broker and subscribers sustain: a rate passes when the
- * publishers achieved it and the backlog stayed bounded, both within 5 % (the backlog grew by
- * less than 5 % of the target rate over the window, so the subscribers kept up with at least
- * 95 % of it; the tolerance absorbs the in-flight messages a single backlog reading sees). The
- * rate doubles from the start rate until a trial fails, then bisects between the last pass and
- * the first failure.
+ * The loadtest's max-rate search: the verdict on a point (below) and the points it ran, for the
+ * reports. The search itself is {@link RateSearch}: the rate doubles from the start rate until a
+ * trial fails, then a fixed number of bisections between the last pass and the first failure.
+ *
+ * <p>A rate passes when the publishers achieved it and the backlog stayed bounded, both within
+ * 5 % (the backlog grew by less than 5 % of the target rate over the window, so the subscribers
+ * kept up with at least 95 % of it; the tolerance absorbs the in-flight messages a single backlog
+ * reading sees).
  */
 public final class MaxRateSearch {
   /** Runs one point at a given rate (each trial on its own topic). */
@@ -25,16 +28,13 @@ public final class MaxRateSearch {
   public record Outcome(double highestSustained, List<Step> steps) {}
 
   static final double ACHIEVED_FRACTION = 0.95;
+  /** Doubling reaches a far-off limit in few trials; the fixed bisections then bound the run time. */
+  static final double GROWTH = 2;
 
-  private final double startRate;
-  private final int bisections;
-  private final int maxTrials;
+  private final RateSearch search;
 
   public MaxRateSearch(double startRate, int bisections, int maxTrials) {
-    if (startRate <= 0) throw new IllegalArgumentException("--maxRate needs a start rate > 0 (--ratePerSec)");
-    this.startRate = startRate;
-    this.bisections = bisections;
-    this.maxTrials = maxTrials;
+    this.search = new RateSearch(startRate, GROWTH, RateSearch.StopRule.afterBisections(bisections), maxTrials);
   }
 
   /** Whether the point sustained its target rate with a bounded backlog. */
@@ -48,29 +48,12 @@ public final class MaxRateSearch {
 
   public Outcome search(Trial trial) throws Exception {
     List<Step> steps = new ArrayList<>();
-    double pass = 0, fail = 0, rate = startRate;
-    while (fail == 0 && steps.size() < maxTrials) {
-      Step step = step(trial, rate, steps.size());
+    double highest = search.highestSustained((rate, n) -> {
+      PointResult r = trial.run(rate, n);
+      Step step = new Step(rate, sustained(r), r);
       steps.add(step);
-      if (step.sustained()) {
-        pass = rate;
-        rate *= 2;
-      } else {
-        fail = rate;
-      }
-    }
-    for (int i = 0; i < bisections && fail > 0 && steps.size() < maxTrials; i++) {
-      rate = pass == 0 ? fail / 2 : (pass + fail) / 2;
-      Step step = step(trial, rate, steps.size());
-      steps.add(step);
-      if (step.sustained()) pass = rate;
-      else fail = rate;
-    }
-    return new Outcome(pass, steps);
-  }
-
-  private static Step step(Trial trial, double rate, int n) throws Exception {
-    PointResult r = trial.run(rate, n);
-    return new Step(rate, sustained(r), r);
+      return step.sustained();
+    });
+    return new Outcome(highest, steps);
   }
 }
