@@ -6,6 +6,7 @@ import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorStats;
 import io.streamlab.metrics.LatencyLog;
 import io.streamlab.pipeline.IngestStatus;
+import io.streamlab.ratesearch.RateSearch;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import java.io.PrintStream;
@@ -37,6 +38,13 @@ public final class LabRun {
   static final int WARMUP_PRODUCER_BASE = 1_000;
   /** Producer ids of max-rate step k start at this plus 100 k. */
   static final int STEP_PRODUCER_BASE = 2_000;
+  /**
+   * Max mode grows the rate by half while sustained, then bisects until within 5 %, in the spirit
+   * of OpenMessaging Benchmark's rate controller (README: --mode=max). The loadtest's search
+   * doubles and bisects a fixed number of times instead.
+   */
+  static final double MAX_RATE_GROWTH = 1.5;
+  static final double MAX_RATE_PRECISION = 0.05;
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
   /**
@@ -278,41 +286,44 @@ public final class LabRun {
       drain(target, name, new Progress(out, ackedBefore::get, ingest::status, 0), false);
     }
 
-    /** Max mode: rising rates until one is not sustained, then a bisection between the last good and bad. */
+    /** Max mode: rising rates (x1.5) until one is not sustained, then bisection to within 5 %. */
     private GeneratorStats searchMaxRate() throws Exception {
-      MaxRateSearch search = new MaxRateSearch(Math.max(1_000, events.ratePerSec()), config.mode().maxSteps());
+      RateSearch search = new RateSearch(Math.max(1_000, events.ratePerSec()), MAX_RATE_GROWTH,
+          RateSearch.StopRule.within(MAX_RATE_PRECISION), config.mode().maxSteps());
       List<GeneratorStats> all = new ArrayList<>();
-      for (int k = 0; search.hasNext(); k++) {
-        double rate = search.next();
-        long mark = ingest.markLatencyInterval();
-        IngestStatus before = ingest.status();
-        Duration cpu0 = ingest.cpuTime();
-        long t0 = System.nanoTime();
-        String name = String.format("step %d", k + 1);
-        EventGenerator.Config cfg = events.forPhase(rate, 0, config.mode().stepDuration(), STEP_PRODUCER_BASE + 100 * k);
-        long ackedAtStart = ackedBefore.get();
-        long ingestedAtStart = done(before);
-        GeneratorStats stats = phaseWithoutDrain(name, cfg);
-        double secs = (System.nanoTime() - t0) / 1e9;
-        IngestStatus atEnd = ingest.status();
-        long backlogGrowth = (ackedBefore.get() - done(atEnd))
-            - Math.max(0, ackedAtStart - ingestedAtStart);
-        drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
-        IngestStatus drained = ingest.status();
-        double p99 = Rates.percentileMillis(LatencyLog.read(latencyLog, mark, ingest.markLatencyInterval()), 99);
-        double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
-        double generatedRate = Rates.perSecond(stats.acked(), secs);
-        boolean ok = MaxRateSearch.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis());
-        RateStep step = new RateStep(rate, generatedRate,
-            Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99,
-            Rates.perCore(drained.bytesRead() - before.bytesRead(), cpuSecs), ok);
-        steps.add(step);
-        out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms)%n", name, rate,
-            ok ? "sustained" : "NOT sustained", backlogGrowth, p99);
-        search.report(rate, ok);
-        all.add(stats);
-      }
+      search.highestSustained((rate, k) -> maxRateStep(rate, k, all));
       return GeneratorStats.combined(all);
+    }
+
+    /** One step of max mode: generate at {@code rate}, measure, drain; the step is recorded in {@link #steps}. */
+    private boolean maxRateStep(double rate, int k, List<GeneratorStats> all) throws Exception {
+      long mark = ingest.markLatencyInterval();
+      IngestStatus before = ingest.status();
+      Duration cpu0 = ingest.cpuTime();
+      long t0 = System.nanoTime();
+      String name = String.format("step %d", k + 1);
+      EventGenerator.Config cfg = events.forPhase(rate, 0, config.mode().stepDuration(), STEP_PRODUCER_BASE + 100 * k);
+      long ackedAtStart = ackedBefore.get();
+      long ingestedAtStart = done(before);
+      GeneratorStats stats = phaseWithoutDrain(name, cfg);
+      double secs = (System.nanoTime() - t0) / 1e9;
+      IngestStatus atEnd = ingest.status();
+      long backlogGrowth = (ackedBefore.get() - done(atEnd))
+          - Math.max(0, ackedAtStart - ingestedAtStart);
+      drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
+      IngestStatus drained = ingest.status();
+      double p99 = Rates.percentileMillis(LatencyLog.read(latencyLog, mark, ingest.markLatencyInterval()), 99);
+      double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
+      double generatedRate = Rates.perSecond(stats.acked(), secs);
+      boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis());
+      RateStep step = new RateStep(rate, generatedRate,
+          Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99,
+          Rates.perCore(drained.bytesRead() - before.bytesRead(), cpuSecs), ok);
+      steps.add(step);
+      out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms)%n", name, rate,
+          ok ? "sustained" : "NOT sustained", backlogGrowth, p99);
+      all.add(stats);
+      return ok;
     }
 
     /** Like {@link #phase} for a max-rate step: generation only; the caller measures, then drains. */
