@@ -156,6 +156,7 @@ public final class LabRun {
         } else if (!config.warmup().isZero()) {
           phase("warm-up", events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), false, 0);
         }
+        if (taskManagers != null) awaitRemoteMetricsSettled();
         markMillis = ingest.markLatencyInterval();
         atStart = ingest.status();
         Duration cpuAtStart = pipelineCpu.get();
@@ -180,9 +181,10 @@ public final class LabRun {
           }
           case MAX -> searchMaxRate();
         };
-        last = ingest.status();
         windowNanos = System.nanoTime() - start;
         cpu = pipelineCpu.get().minus(cpuAtStart);
+        if (taskManagers != null) awaitRemoteMetricsSettled();
+        last = ingest.status();
       } finally {
         if (sampler != null) sampler.close();
       }
@@ -216,6 +218,22 @@ public final class LabRun {
      */
     private static double generatedBytesPerEvent(GeneratorStats g) {
       return g.sent() == 0 ? 0 : (double) g.bytes() / g.sent();
+    }
+
+    /**
+     * On a cluster, Flink's REST metrics (the shuffle bytes) lag the table by seconds, most after a
+     * job restart, when a backlog drains in a burst the metrics have not caught up with: before
+     * the window's first and last status, wait until they stop moving (at most 20 s).
+     */
+    private void awaitRemoteMetricsSettled() throws InterruptedException {
+      long deadline = System.nanoTime() + 20_000_000_000L;
+      long seen = ingest.status().bytesShuffled();
+      while (System.nanoTime() < deadline) {
+        Thread.sleep(3_000);
+        long now = ingest.status().bytesShuffled();
+        if (now == seen) return;
+        seen = now;
+      }
     }
 
     /** Rows written or dead-lettered: events that are through the pipeline. */

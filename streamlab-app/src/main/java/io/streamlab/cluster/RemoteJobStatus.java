@@ -45,7 +45,8 @@ public final class RemoteJobStatus implements Supplier<IngestStatus> {
       try {
         shuffled = shuffle.bytes();
       } catch (java.io.IOException flinkBusy) {
-        // keep the last figure
+        System.err.println("[streamlab] shuffle bytes: Flink REST did not answer (" + flinkBusy.getMessage()
+            + "); keeping the last figure");
       }
       last = new IngestStatus(ready, Math.max(rows, 0) + Math.max(failed, 0), 0, Math.max(rows, 0), Math.max(failed, 0),
           IngestStatus.UNKNOWN, shuffled, 0, java.util.Map.of());

@@ -67,7 +67,8 @@ class ClusterAcceptanceTest {
     JsonNode r = ResultsJson.read(dir.resolve("eo"));
     double shuffled = r.path("shuffle").path("bytesShuffled").asDouble(), read = r.path("shuffle").path("bytesRead").asDouble();
     assertTrue(shuffled > 0.3 * read && shuffled < 5 * read,
-        "the exactly-once write shuffles about what it reads (Flink numBytesOut): " + r.path("shuffle"));
+        "the exactly-once write shuffles about what it reads (Flink numBytesOut): " + r.path("shuffle")
+            + "; ingestion log: " + streamlabLines(dir.resolve("eo").resolve("ingest.log")));
   }
 
   @Test
@@ -130,6 +131,11 @@ class ClusterAcceptanceTest {
     assertTrue(lat.path("count").asLong() >= r.path("table").path("measuredRows").asLong() * 9 / 10, lat.toString());
     assertTrue(r.path("sources").path("cpu").asText().contains("TaskManager processes"), r.path("sources").toString());
     assertTrue(out.contains("figures from"), "the summary says where the figures come from");
+  }
+
+  /** streamlab's own lines of a log (the rest is Flink's), for failure messages. */
+  private static List<String> streamlabLines(Path log) throws java.io.IOException {
+    return Files.readAllLines(log).stream().filter(l -> l.contains("[streamlab]")).toList();
   }
 
   private record CliRun(int code, String out) {}
