@@ -31,22 +31,24 @@ public final class FlinkRest {
 
   /** State (RUNNING, RESTARTING, ...) of the newest job of that name, or null if none. */
   public String jobState(String jobName) throws IOException, InterruptedException {
-    JsonNode newest = null;
-    for (JsonNode j : get("/jobs/overview").path("jobs")) {
-      if (j.path("name").asText().equals(jobName)
-          && (newest == null || j.path("start-time").asLong() > newest.path("start-time").asLong())) newest = j;
-    }
+    JsonNode newest = newestJob(jobName);
     return newest == null ? null : newest.path("state").asText();
   }
 
   /** Id of the newest job of that name, or null if none. */
   public String newestJobId(String jobName) throws IOException, InterruptedException {
+    JsonNode newest = newestJob(jobName);
+    return newest == null ? null : newest.path("jid").asText();
+  }
+
+  /** The overview entry of the newest job of that name (a resubmitted job keeps its name), or null. */
+  private JsonNode newestJob(String jobName) throws IOException, InterruptedException {
     JsonNode newest = null;
     for (JsonNode j : get("/jobs/overview").path("jobs")) {
       if (j.path("name").asText().equals(jobName)
           && (newest == null || j.path("start-time").asLong() > newest.path("start-time").asLong())) newest = j;
     }
-    return newest == null ? null : newest.path("jid").asText();
+    return newest;
   }
 
   /** A job's details: its vertices and its plan (each plan node lists the vertices it reads from as "inputs"). */
