@@ -212,6 +212,13 @@ public final class LabRun {
           taskManagers != null ? FigureSources.cluster(taskManagers.pids()) : FigureSources.EMBEDDED);
     }
 
+    /** Latency read back from the table (a cluster run: the writers' histograms are in the TaskManagers). */
+    private TableLatency tableLatency(Set<Integer> producers) throws Exception {
+      try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
+        return TableLatency.read(c, config.table(), producers);
+      }
+    }
+
     /**
      * Mean broker-message bytes per event as the generator sent them: on a cluster the job's read
      * counters live in the TaskManagers, but it reads exactly these messages.
@@ -342,7 +349,9 @@ public final class LabRun {
             - Math.max(0, ackedAtStart - ingestedAtStart);
         drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
         IngestStatus drained = ingest.status();
-        double p99 = Rates.percentileMillis(LatencyLog.read(latencyLog, mark, ingest.markLatencyInterval()), 99);
+        Histogram stepLatency = LatencyLog.read(latencyLog, mark, ingest.markLatencyInterval());
+        if (taskManagers != null) stepLatency = tableLatency(stats.sequencesPerProducer().keySet()).measured();
+        double p99 = Rates.percentileMillis(stepLatency, 99);
         double cpuSecs = pipelineCpu.get().minus(cpu0).toNanos() / 1e9;
         double generatedRate = Rates.perSecond(stats.acked(), secs);
         boolean ok = MaxRateSearch.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis());
