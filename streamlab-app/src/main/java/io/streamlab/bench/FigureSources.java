@@ -24,7 +24,7 @@ public record FigureSources(String cpu, String bytesRead, String shuffle, String
         "rows written in the window (counted in the table) x mean payload bytes per event as generated "
             + "(the job reads exactly the generated messages)",
         "Flink REST: numBytesOut of every job vertex another vertex reads from (network shuffles, Flink framing "
-            + "included), summed per task attempt",
+            + "included), summed per task attempt; after a job restart it has been seen to undercount",
         TableLatency.SOURCE);
   }
 
