@@ -9,9 +9,10 @@ import java.util.List;
  *
  * <ul>
  *   <li>{@code kill-ingest:N}: kill -9 the ingestion process N times at random moments, restarting it;
- *   <li>{@code kill-taskmanager}, {@code kill-broker}, {@code restart-postgres} (with {@code --cluster}):
- *       kill -9 one Flink TaskManager / one Kafka broker and start it again, or restart PostgreSQL;
- *       spread evenly over the window (see {@link ClusterFault}).
+ *   <li>{@code kill-taskmanager}, {@code kill-broker} (with {@code --cluster}): kill -9 one Flink
+ *       TaskManager / one Kafka broker and start it again; {@code restart-postgres} (with
+ *       {@code --cluster}, or an embedded run whose {@code --store=postgres} is this machine's
+ *       server): restart PostgreSQL; spread evenly over the window (see {@link ClusterFault}).
  * </ul>
  *
  * @param clusterDir the cluster the cluster faults hit (null without --cluster)
@@ -26,6 +27,16 @@ public record Chaos(int ingestKills, List<ClusterFault> clusterFaults, Path clus
   /** True if something is killed or restarted: counters then include replays, so drains wait for committed offsets. */
   public boolean any() {
     return ingestKills > 0 || !clusterFaults.isEmpty();
+  }
+
+  /** True if a fault hits a cluster member (TaskManager, broker): those need --cluster. */
+  public boolean needsCluster() {
+    return clusterFaults.stream().anyMatch(ClusterFault::needsCluster);
+  }
+
+  /** True if PostgreSQL is restarted: the run's table must be in this machine's server. */
+  public boolean restartsPostgres() {
+    return clusterFaults.contains(ClusterFault.RESTART_POSTGRES);
   }
 
   public Chaos onCluster(Path dir) {

@@ -1,6 +1,7 @@
 package io.streamlab.bench;
 
 import io.streamlab.cluster.LocalCluster;
+import io.streamlab.cluster.LocalPostgres;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,7 +9,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** A fault {@code --chaos} injects into the cluster of {@code streamlab cluster up}. */
+/**
+ * A fault {@code --chaos} injects into the cluster of {@code streamlab cluster up}, or (restart-postgres)
+ * into this machine's PostgreSQL, which an embedded run with {@code --store=postgres} may use too.
+ */
 public enum ClusterFault {
   KILL_TASKMANAGER("kill-taskmanager"), KILL_BROKER("kill-broker"), RESTART_POSTGRES("restart-postgres");
 
@@ -25,11 +29,21 @@ public enum ClusterFault {
     return Arrays.stream(values()).filter(f -> f.flag.equals(flag)).findFirst();
   }
 
-  String inject(LocalCluster cluster) throws Exception {
+  /** True for faults that hit a member of {@code streamlab cluster up} (restart-postgres needs only the local server). */
+  boolean needsCluster() {
+    return this != RESTART_POSTGRES;
+  }
+
+  /** @param clusterDir the cluster's directory (null without --cluster: only restart-postgres) */
+  String inject(Path clusterDir) throws Exception {
     return switch (this) {
-      case KILL_TASKMANAGER -> cluster.killAndRestartTaskManager(DOWN_FOR);
-      case KILL_BROKER -> cluster.killAndRestartBroker(DOWN_FOR);
-      case RESTART_POSTGRES -> cluster.restartPostgres();
+      case KILL_TASKMANAGER -> LocalCluster.open(clusterDir).killAndRestartTaskManager(DOWN_FOR);
+      case KILL_BROKER -> LocalCluster.open(clusterDir).killAndRestartBroker(DOWN_FOR);
+      case RESTART_POSTGRES -> {
+        long t0 = System.nanoTime();
+        LocalPostgres.restart();
+        yield String.format("PostgreSQL restarted (serving again after %.1f s)", (System.nanoTime() - t0) / 1e9);
+      }
     };
   }
 
@@ -50,7 +64,7 @@ public enum ClusterFault {
             long wait = (at - System.nanoTime()) / 1_000_000;
             if (wait > 0) Thread.sleep(wait);
             out.printf("[streamlab] measure: chaos: %s%n", fault.flag);
-            out.printf("[streamlab] measure: chaos: %s%n", fault.inject(LocalCluster.open(clusterDir)));
+            out.printf("[streamlab] measure: chaos: %s%n", fault.inject(clusterDir));
           } catch (Throwable e) {
             failure[0] = e;
           }

@@ -33,10 +33,11 @@ final class Progress {
     long written = s.rowsWritten() + s.failed();
     long phaseWritten = written - ingestedBefore;
     double secs = Math.max(1e-9, (now - lastNanos) / 1e9);
-    out.printf("[%4.0fs %-13s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %,.0f ms"
+    out.printf("[%4.0fs %-13s] generated %,9.0f/s (%,d) | ingested %,9.0f/s (%,d) | backlog %,d | p99 %s"
             + " | read %,.0f MB, shuffled %,.0f MB%s%n",
         (now - startNanos) / 1e9, phase, (acked - lastAcked) / secs, acked,
-        (written - lastWritten) / secs, phaseWritten, Math.max(0, acked - phaseWritten), s.p99Micros() / 1e3,
+        (written - lastWritten) / secs, phaseWritten, Math.max(0, acked - phaseWritten),
+        s.p99Micros() == IngestStatus.UNKNOWN ? "n/a" : String.format("%,.0f ms", s.p99Micros() / 1e3),
         s.bytesRead() / 1e6, s.bytesShuffled() / 1e6,
         s.failed() > 0 ? String.format(" | dead-lettered %,d", s.failed()) : "");
     lastNanos = now;

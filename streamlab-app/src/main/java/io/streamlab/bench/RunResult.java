@@ -28,12 +28,14 @@ import org.HdrHistogram.Histogram;
  * @param steps the max-rate search's steps (empty in other modes)
  * @param shuffleBytes bytes the write stage's shuffle serialized in the measurement window
  * @param ingestKills times the ingestion was killed (kill -9) and restarted (--chaos)
+ * @param sources where CPU, bytes, shuffle and latency were measured (embedded or cluster)
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
     int machineCores,
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
-    List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills) {
+    List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
+    FigureSources sources) {
 
   /** The original study's figures, printed beside ours. */
   public static final double STUDY_MB_PER_SEC_PER_CORE = 6.4;
@@ -125,6 +127,10 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
         + "(from intended send time%s; study: p99 < %.0f ms)%n", latencyMillis(50), latencyMillis(90),
         latencyMillis(99), latencyMillis(99.9), latencyMillis(100),
         info.mode() == RunMode.DRAIN ? ", so in drain mode the age of the backlog" : "", STUDY_P99_MILLIS);
+    if (!sources.equals(FigureSources.EMBEDDED)) {
+      out.println("figures from         (the pipeline ran in other processes)");
+      sources.asMap().forEach((figure, source) -> out.printf("  %-18s %s%n", figure, source));
+    }
     if (!steps.isEmpty()) {
       out.println("max-rate search      target/s   generated/s  ingested/s  backlog+   p99 ms  MB/s/core");
       for (RateStep s : steps) {

@@ -5,6 +5,7 @@ import io.streamlab.bench.LabRun;
 import io.streamlab.bench.RunInfo;
 import io.streamlab.bench.RunMode;
 import io.streamlab.bench.Chaos;
+import io.streamlab.cluster.LocalPostgres;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.bench.RunResult;
 import io.streamlab.generator.EventGenerator;
@@ -124,8 +125,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Faults in the measurement window, comma-separated. kill-ingest:N = kill -9 the ingestion process "
           + "N times at random moments and restart it (it resumes from its committed Kafka offsets). With --cluster: "
           + "kill-taskmanager = kill -9 one Flink TaskManager and start it again 3 s later (the job restarts from its "
-          + "last checkpoint), kill-broker = the same for one Kafka broker, restart-postgres = pg_ctlcluster restart "
-          + "(every connection cut; affects everything using that server). The summary reports lost and "
+          + "last checkpoint), kill-broker = the same for one Kafka broker. With --cluster or --store=postgres on "
+          + "127.0.0.1:5432: restart-postgres = pg_ctlcluster restart (every connection cut for a second or two; "
+          + "affects everything using that server; writers wait and retry). The summary reports lost and "
           + "duplicated rows. Default: ${DEFAULT-VALUE}.")
   String chaos;
 
@@ -185,8 +187,14 @@ final class RunCommand implements Callable<Integer> {
     ingestArgs.addAll(throttle.asArgs());
     ingestArgs.addAll(write.asArgs());
     Chaos chaosPlan = Chaos.parse(chaos);
-    if (!chaosPlan.clusterFaults().isEmpty() && !cluster.enabled()) {
+    if (chaosPlan.needsCluster() && !cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
+    }
+    if (chaosPlan.restartsPostgres() && !cluster.enabled()
+        && (store.store != StoreOptions.Store.postgres || store.jdbcUrl == null || !LocalPostgres.isLocal(store.jdbcUrl))) {
+      throw new IllegalArgumentException("--chaos=restart-postgres restarts this machine's PostgreSQL (pg_ctlcluster): "
+          + "it needs --store=postgres with --jdbcUrl=jdbc:postgresql://127.0.0.1:5432/DB, or --cluster"
+          + (store.jdbcUrl == null ? "" : "; --jdbcUrl names another server"));
     }
     if (chaosPlan.ingestKills() > 0 && cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=kill-ingest:N kills the local ingestion process; with --cluster "
@@ -199,7 +207,8 @@ final class RunCommand implements Callable<Integer> {
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
-        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan), out,
+        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan,
+        cluster.enabled() ? cluster.cluster : null), out,
         StoreOptions::asArgs).execute();
     result.print(out);
     JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());

@@ -9,7 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** The few calls of Flink's REST API streamlab needs: cluster overview, running jobs, cancel. */
+/** The few calls of Flink's REST API streamlab needs: cluster overview, running jobs, a job's vertices, cancel. */
 public final class FlinkRest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final String base;
@@ -31,12 +31,34 @@ public final class FlinkRest {
 
   /** State (RUNNING, RESTARTING, ...) of the newest job of that name, or null if none. */
   public String jobState(String jobName) throws IOException, InterruptedException {
+    JsonNode newest = newestJob(jobName);
+    return newest == null ? null : newest.path("state").asText();
+  }
+
+  /** Id of the newest job of that name, or null if none. */
+  public String newestJobId(String jobName) throws IOException, InterruptedException {
+    JsonNode newest = newestJob(jobName);
+    return newest == null ? null : newest.path("jid").asText();
+  }
+
+  /** The overview entry of the newest job of that name (a resubmitted job keeps its name), or null. */
+  private JsonNode newestJob(String jobName) throws IOException, InterruptedException {
     JsonNode newest = null;
     for (JsonNode j : get("/jobs/overview").path("jobs")) {
       if (j.path("name").asText().equals(jobName)
           && (newest == null || j.path("start-time").asLong() > newest.path("start-time").asLong())) newest = j;
     }
-    return newest == null ? null : newest.path("state").asText();
+    return newest;
+  }
+
+  /** A job's details: its vertices and its plan (each plan node lists the vertices it reads from as "inputs"). */
+  public JsonNode job(String jobId) throws IOException, InterruptedException {
+    return get("/jobs/" + jobId);
+  }
+
+  /** One vertex of a job: its current subtask attempts, each with its I/O metrics ("write-bytes", ...). */
+  public JsonNode vertex(String jobId, String vertexId) throws IOException, InterruptedException {
+    return get("/jobs/" + jobId + "/vertices/" + vertexId);
   }
 
   /** Cancels every job of that name that has not ended; returns how many. */

@@ -67,6 +67,8 @@ final class FlinkSetup {
     settings.put("restart-strategy.type", "fixed-delay");
     settings.put("restart-strategy.fixed-delay.attempts", "1000");
     settings.put("restart-strategy.fixed-delay.delay", "2 s");
+    // the REST API's per-subtask metrics (shuffle bytes of a run) refresh every second, not every 10
+    settings.put("metrics.fetcher.update-interval", "1000");
     settings.put("state.backend.type", "hashmap");
     settings.put("state.checkpoints.dir", dir.resolve("checkpoints").toUri().toString());
     settings.put("io.tmp.dirs", dir.resolve("tmp").toString());

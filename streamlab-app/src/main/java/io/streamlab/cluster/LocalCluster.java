@@ -196,12 +196,6 @@ public final class LocalCluster {
     return killAndRestart("kafka-", pause, () -> Topics.awaitBrokers(state.bootstrapServers(), countMembers("kafka-"), START_TIMEOUT));
   }
 
-  /** Fault: restart PostgreSQL (every connection is cut). */
-  public String restartPostgres() throws IOException, InterruptedException {
-    LocalPostgres.restart();
-    return "PostgreSQL restarted";
-  }
-
   private interface Await {
     void run() throws InterruptedException;
   }

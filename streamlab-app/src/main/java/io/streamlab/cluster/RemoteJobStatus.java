@@ -13,21 +13,26 @@ import java.util.function.Supplier;
  * The status of an ingestion running on a Flink cluster, for {@code streamlab ingest}'s status
  * lines: its workers live in other JVMs, so the in-process counters (IngestMetrics) stay empty.
  * Rows written and dead-lettered are counted in the table store itself; "ready" is the job
- * RUNNING with its table created. Bytes read, shuffle bytes and latency are not known here
- * (they are 0); the run's verification reads the table either way.
+ * RUNNING with its table created. Shuffle bytes come from Flink's REST metrics ({@link
+ * ShuffleMeter}). Bytes read and latency are not known here (bytes 0, p99 -1 = unknown): the run
+ * derives them from the generator and from the table's send/write time columns at the end, and
+ * measures the TaskManagers' CPU itself ({@link TaskManagerCpu}).
  */
 public final class RemoteJobStatus implements Supplier<IngestStatus> {
   private final FlinkRest flink;
   private final String jobName;
   private final StoreSpec store;
   private final String table;
+  private final ShuffleMeter shuffle;
   private IngestStatus last = IngestStatus.NONE;
+  private long shuffled;
 
   public RemoteJobStatus(String flinkMaster, String jobName, StoreSpec store, String table) {
     this.flink = new FlinkRest(flinkMaster);
     this.jobName = jobName;
     this.store = store;
     this.table = table;
+    this.shuffle = new ShuffleMeter(flink, jobName);
   }
 
   /** The job's current figures; the previous ones while the store or Flink does not answer (a fault). */
@@ -37,8 +42,14 @@ public final class RemoteJobStatus implements Supplier<IngestStatus> {
       long rows = count(c, table);
       long failed = count(c, DeadLetters.tableFor(table));
       boolean ready = last.ready() || (rows >= 0 && "RUNNING".equals(flink.jobState(jobName)));
-      last = new IngestStatus(ready, Math.max(rows, 0) + Math.max(failed, 0), 0, Math.max(rows, 0), Math.max(failed, 0), 0, 0,
-          0, java.util.Map.of());
+      try {
+        shuffled = shuffle.bytes();
+      } catch (java.io.IOException flinkBusy) {
+        System.err.println("[streamlab] shuffle bytes: Flink REST did not answer (" + flinkBusy.getMessage()
+            + "); keeping the last figure");
+      }
+      last = new IngestStatus(ready, Math.max(rows, 0) + Math.max(failed, 0), 0, Math.max(rows, 0), Math.max(failed, 0),
+          IngestStatus.UNKNOWN, shuffled, 0, java.util.Map.of());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception unavailable) {

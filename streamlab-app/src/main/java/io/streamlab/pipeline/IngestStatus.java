@@ -13,6 +13,7 @@ import java.util.Map;
  * by {@code streamlab run}, which starts ingestion as a separate process (so its CPU time can be
  * measured alone, and it can be killed and restarted).
  *
+ * @param p99Micros p99 latency since the last mark, {@link #UNKNOWN} where the status cannot know it
  * @param bytesShuffled bytes the write stage's shuffle serialized (0 without a shuffle)
  * @param heapPeakBytes the ingestion JVM's peak heap use so far (sum of the heap pools' peaks)
  * @param stages per-stage counts so far, for stages that have seen an element
@@ -25,6 +26,9 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
   public IngestStatus {
     stages = Map.copyOf(stages);
   }
+
+  /** A p99 the status does not know (a cluster run's figures come from the table at its end). */
+  public static final long UNKNOWN = -1;
 
   public static final IngestStatus NONE = new IngestStatus(false, 0, 0, 0, 0, 0, 0, 0, Map.of());
 

@@ -31,6 +31,8 @@ public final class JavaProcess {
   private final List<String> jvmOptions = new ArrayList<>(REQUIRED_JVM_OPTIONS);
   private final List<String> args = new ArrayList<>();
   private Path workingDir;
+  /** Environment changes for the child: name -> value, or null to remove the variable. */
+  private final java.util.Map<String, String> environment = new java.util.HashMap<>();
 
   private JavaProcess(String mainClass) {
     this.mainClass = mainClass;
@@ -61,6 +63,12 @@ public final class JavaProcess {
     return this;
   }
 
+  /** Sets (or, with a null value, removes) an environment variable of the child; the rest is inherited. */
+  public JavaProcess environment(String name, String value) {
+    environment.put(name, value);
+    return this;
+  }
+
   /** Starts it with stdout+stderr going to {@code logFile}. */
   public Process startLoggingTo(Path logFile) throws IOException {
     ProcessBuilder pb = processBuilder().redirectErrorStream(true)
@@ -88,6 +96,10 @@ public final class JavaProcess {
   private ProcessBuilder processBuilder() {
     ProcessBuilder pb = new ProcessBuilder(command());
     if (workingDir != null) pb.directory(workingDir.toFile());
+    environment.forEach((name, value) -> {
+      if (value == null) pb.environment().remove(name);
+      else pb.environment().put(name, value);
+    });
     return pb;
   }
 

@@ -58,6 +58,12 @@ public final class HtmlReport {
       Page.row(h, "highest sustained events/s", Svg.number(ing.path("maxSustainedEventsPerSec").asDouble()), "");
     }
     h.append("</table>\n");
+    if (r.has("sources")) {
+      h.append("<p class=\"sub\">Where the figures come from:</p>\n<table><tr><th>figure</th><th>measured as</th></tr>\n");
+      r.path("sources").fields().forEachRemaining(e -> h.append("<tr><td>").append(Svg.esc(e.getKey()))
+          .append("</td><td>").append(Svg.esc(e.getValue().asText())).append("</td></tr>\n"));
+      h.append("</table>\n");
+    }
 
     JsonNode series = r.path("series");
     double[] t = column(series, "t");

@@ -87,6 +87,7 @@ public final class ResultsJson {
     l.put("max", r.latencyMillis(100));
     l.put("count", r.latencyMicros().getTotalCount());
     root.put("latencyMillis", l);
+    root.put("sources", r.sources().asMap());
     root.put("stages", stages(r));
     root.put("reference", Map.of("study", "Scaling a streaming workload on Apache Beam, 1 million events per second",
         "megabytesPerSecPerCoreAtLeastOnce", RunResult.STUDY_MB_PER_SEC_PER_CORE,

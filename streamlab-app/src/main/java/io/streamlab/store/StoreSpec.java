@@ -32,12 +32,14 @@ public record StoreSpec(Kind kind, String location, String passwordFile, StoreDe
   }
 
   public static StoreSpec postgres(String jdbcUrl, Path passwordFile) {
-    if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
-      throw new IllegalArgumentException("--jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got: " + jdbcUrl);
-    }
-    if (jdbcUrl.toLowerCase().contains("password=")) {
+    // Refused, not redacted: a URL with a password would end up in command lines of child
+    // processes, Flink's job graph and results.json. The message does not repeat the URL.
+    if (jdbcUrl != null && jdbcUrl.toLowerCase().contains("password=")) {
       throw new IllegalArgumentException("--jdbcUrl must not carry the password (it would be logged): use "
           + "--passwordFile or the environment variable STREAMLAB_PG_PASSWORD");
+    }
+    if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException("--jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got: " + jdbcUrl);
     }
     return new StoreSpec(Kind.POSTGRES, jdbcUrl, passwordFile == null ? null : passwordFile.toAbsolutePath().toString(),
         null);

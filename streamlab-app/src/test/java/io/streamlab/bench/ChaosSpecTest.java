@@ -41,6 +41,23 @@ class ChaosSpecTest {
   }
 
   @Test
+  void restartPostgresNeedsThisMachinesServer() {
+    for (String[] store : List.of(new String[] {}, new String[] {"--store=postgres", "--jdbcUrl=jdbc:postgresql://db.example:5432/x"})) {
+      StringWriter err = new StringWriter();
+      var cl = Main.commandLine();
+      cl.setErr(new PrintWriter(err));
+      List<String> args = new java.util.ArrayList<>(List.of("run", "--chaos=restart-postgres", "--duration=1s"));
+      args.addAll(List.of(store));
+      assertEquals(2, cl.execute(args.toArray(String[]::new)));
+      assertTrue(err.toString().contains("restarts this machine's PostgreSQL"), err.toString());
+      assertTrue(!err.toString().contains("\tat "), "no stack trace: " + err);
+    }
+    assertTrue(io.streamlab.cluster.LocalPostgres.isLocal("jdbc:postgresql://127.0.0.1:5432/test?user=postgres"));
+    assertTrue(io.streamlab.cluster.LocalPostgres.isLocal("jdbc:postgresql://localhost/test"));
+    assertTrue(!io.streamlab.cluster.LocalPostgres.isLocal("jdbc:postgresql://127.0.0.1:5433/test"));
+  }
+
+  @Test
   void runOnAMissingClusterNamesIt() {
     StringWriter err = new StringWriter();
     var cl = Main.commandLine();

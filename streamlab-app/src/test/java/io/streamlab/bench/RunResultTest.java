@@ -19,7 +19,8 @@ class RunResultTest {
     Map<String, Long> failed = new TreeMap<>(Map.of("decode", 2L, "decompress", 3L, "udf", 1L));
     Verification v = new Verification(100, 100, 100, 0, 0, 0, failed, 94, 1, 2);
     RunResult r = new RunResult(new RunInfo("t", "", RunMode.STEADY, "now", Map.of()), new GeneratorStats(), v, 0, 0,
-        Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0);
+        Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
+        FigureSources.EMBEDDED);
     String line = r.summaryLine();
     assertTrue(line.contains(" failed=6 failedByStage=decode:2,decompress:3,udf:1 "), line);
     ByteArrayOutputStream out = new ByteArrayOutputStream();

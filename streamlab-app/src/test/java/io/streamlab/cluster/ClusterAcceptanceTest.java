@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.streamlab.cli.Main;
+import io.streamlab.report.ResultsJson;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -29,9 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 8's acceptance: {@code streamlab cluster up} (Flink JobManager + two TaskManagers, three
  * Kafka brokers, each its own process, and PostgreSQL), then {@code streamlab run --cluster}
  * with parallelism 4 over two TaskManagers of 2 slots each (so both run subtasks) while one
- * TaskManager and one broker are killed with kill -9 and restarted: STORAGE_WRITE_API must lose
- * and duplicate nothing, STORAGE_API_AT_LEAST_ONCE must lose nothing. Then {@code cluster down}
- * must leave no member process and no port.
+ * TaskManager and one broker are killed with kill -9 and restarted (and, in the exactly-once run,
+ * PostgreSQL is restarted too): STORAGE_WRITE_API must lose and duplicate nothing,
+ * STORAGE_API_AT_LEAST_ONCE must lose nothing. Both runs must report real figures although the
+ * pipeline ran in the TaskManagers: CPU of the TaskManager processes, MB/s in line with what was
+ * generated, latency from the table, and (exactly-once, which shuffles) non-zero bytes shuffled
+ * from Flink's metrics. Then {@code cluster down} must leave no member process and no port.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
@@ -56,15 +61,23 @@ class ClusterAcceptanceTest {
   @Test
   @Order(1)
   void exactlyOnceAcrossTwoTaskManagersSurvivesTaskManagerAndBrokerKills() throws Exception {
-    String summary = run("eo", "--writeMethod=STORAGE_WRITE_API");
+    String summary = run("eo", "--writeMethod=STORAGE_WRITE_API", "--chaos=kill-taskmanager,kill-broker,restart-postgres");
     assertTrue(summary.contains(" lost=0 "), summary);
     assertTrue(summary.contains(" duplicated=0 "), summary);
+    JsonNode r = ResultsJson.read(dir.resolve("eo"));
+    double shuffled = r.path("shuffle").path("bytesShuffled").asDouble(), read = r.path("shuffle").path("bytesRead").asDouble();
+    // The exactly-once write shuffles about what it reads (0.92x here without faults, 0.92-0.97x in
+    // 5 runs with faults), but after a job restart Flink's REST metrics have been seen to
+    // undercount it (0.10x, 0.21x in 2 runs with these faults; cause not established): only
+    // non-zero and not inflated here.
+    assertTrue(shuffled > 0 && shuffled < 5 * read, "the exactly-once write's shuffle, from Flink numBytesOut: "
+        + r.path("shuffle") + "; ingestion log: " + streamlabLines(dir.resolve("eo").resolve("ingest.log")));
   }
 
   @Test
   @Order(2)
   void atLeastOnceAcrossTwoTaskManagersLosesNothing() throws Exception {
-    String summary = run("alo", "--writeMethod=STORAGE_API_AT_LEAST_ONCE");
+    String summary = run("alo", "--writeMethod=STORAGE_API_AT_LEAST_ONCE", "--chaos=kill-taskmanager,kill-broker");
     assertTrue(summary.contains(" lost=0 "), summary);
   }
 
@@ -82,20 +95,50 @@ class ClusterAcceptanceTest {
     assertEquals(1, cli("cluster", "status", "--dir=" + clusterDir).code, "status reports the members down");
   }
 
-  private static String run(String name, String writeMethod) throws Exception {
+  private static String run(String name, String writeMethod, String chaos) throws Exception {
     Path runDir = dir.resolve(name);
     CliRun r = cli("run", "--cluster=" + clusterDir, "--duration=20s", "--warmup=5s", "--ratePerSec=2000",
-        "--progressInterval=5s", "--drainTimeout=150s", "--chaos=kill-taskmanager,kill-broker",
-        "--runDir=" + runDir, writeMethod);
+        "--progressInterval=5s", "--drainTimeout=150s", chaos, "--runDir=" + runDir, writeMethod);
     String summary = Files.readString(runDir.resolve("summary.txt"));
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("currentSchema=(sl_run_\\w+)").matcher(r.out);
     if (m.find()) schemas.add(m.group(1));
     assertEquals(0, r.code, "exit code; " + summary);
     assertTrue(r.out.contains("chaos: taskmanager-2 (pid"), r.out);
     assertTrue(r.out.contains("chaos: kafka-3 (pid"), r.out);
+    if (chaos.contains("restart-postgres")) assertTrue(r.out.contains("chaos: PostgreSQL restarted"), r.out);
     long generated = Long.parseLong(summary.replaceAll("(?s).*generated=(\\d+).*", "$1"));
     assertTrue(generated > 20_000, "the run generated events: " + summary);
+    assertRealFigures(ResultsJson.read(runDir), r.out);
     return summary;
+  }
+
+  /**
+   * The pipeline ran in the TaskManagers, not in streamlab's processes: the figures must still be
+   * real and plausible, and say where they came from.
+   */
+  private static void assertRealFigures(JsonNode r, String out) {
+    JsonNode ing = r.path("ingestion"), lat = r.path("latencyMillis");
+    assertTrue(ing.path("cpuSeconds").asDouble() > 1, "TaskManager CPU over a 20 s window at 2,000 events/s: " + ing);
+    assertTrue(ing.path("megabytesPerSecPerIngestCore").asDouble() > 0, ing.toString());
+    // the window's payload is what the generator sent in it (duplicates after a kill may add a little)
+    double generatedBytes = r.path("generated").path("payloadBytes").asDouble();
+    double ingestedBytes = ing.path("payloadBytes").asDouble();
+    assertTrue(ingestedBytes > 0.9 * generatedBytes && ingestedBytes < 1.5 * generatedBytes,
+        "payload bytes " + ingestedBytes + " vs generated " + generatedBytes);
+    double mbPerSec = ing.path("megabytesPerSec").asDouble();
+    double generatedMbPerSec = generatedBytes / 1e6 / 20;
+    assertTrue(mbPerSec > 0.2 * generatedMbPerSec && mbPerSec < 2 * generatedMbPerSec,
+        "MB/s " + mbPerSec + " vs generated " + generatedMbPerSec + " over 20 s");
+    assertTrue(lat.path("p99").asDouble() > 0 && lat.path("p50").asDouble() <= lat.path("p99").asDouble()
+        && lat.path("max").asDouble() < 600_000, "latency from the table: " + lat);
+    assertTrue(lat.path("count").asLong() >= r.path("table").path("measuredRows").asLong() * 9 / 10, lat.toString());
+    assertTrue(r.path("sources").path("cpu").asText().contains("TaskManager processes"), r.path("sources").toString());
+    assertTrue(out.contains("figures from"), "the summary says where the figures come from");
+  }
+
+  /** streamlab's own lines of a log (the rest is Flink's), for failure messages. */
+  private static List<String> streamlabLines(Path log) throws java.io.IOException {
+    return Files.readAllLines(log).stream().filter(l -> l.contains("[streamlab]")).toList();
   }
 
   private record CliRun(int code, String out) {}

@@ -7,6 +7,7 @@ import io.streamlab.pipeline.Stage;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
+import io.streamlab.store.StoreUnavailableException;
 import io.streamlab.store.TableWriter;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -34,7 +35,8 @@ import org.apache.beam.sdk.values.KV;
  *   <li>insert-id dedup (STREAMING_INSERTS): rows whose id was inserted recently in this process
  *       are skipped (best effort).
  * </ul>
- * A failed append is retried; if it keeps failing, the rows are tried one by one and those the
+ * An append that fails because the store is unreachable is retried as it is ({@link OutageWait}).
+ * Any other failed append is retried; if it keeps failing, the rows are tried one by one and those the
  * store refuses go to {@code <table>_failed} (stage WRITE) — unless every row fails, which is the
  * store's fault, not the rows': then the bundle fails and the runner retries it.
  */
@@ -63,6 +65,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   private transient TableWriter ownWriter;
   private transient WriterPool pool;
   private transient InsertIds insertIds;
+  private transient OutageWait outage;
   private transient TableWriter deadLetterWriter;
   private transient List<Object> buffer;
   private transient long bufferBytes;
@@ -94,6 +97,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     if (poolSize > 0) pool = WriterPool.of(storeSpec, table, schema, poolSize);
     else ownWriter = store.openWriter(table, schema, keyed);
     buffer = new ArrayList<>();
+    outage = new OutageWait(table);
     if (dedupByInsertId) insertIds = InsertIds.forTable(storeSpec + "/" + table);
     if (!isDeadLetterTable) {
       producerPos = schema.getField(SystemColumns.PRODUCER_ID).pos();
@@ -167,13 +171,19 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   /** @return the rows written; rows the store refused are added to {@code failed} */
   private List<GenericRecord> appendOrSplit(List<GenericRecord> rows, List<GenericRecord> failed) throws Exception {
     Exception last = null;
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    for (int attempt = 1; attempt <= ATTEMPTS; ) {
       try {
         append(rows);
+        outage.over();
         return rows;
       } catch (Exception e) {
         last = e;
+        if (StoreUnavailableException.isCause(e)) {
+          outage.pauseOrGiveUp(e); // the store's fault, not the rows': does not use up an attempt
+          continue;
+        }
         Thread.sleep(100L * attempt); // e.g. a write-write conflict with another writer
+        attempt++;
       }
     }
     if (isDeadLetterTable) throw last;
@@ -184,6 +194,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
         append(List.of(r));
         written.add(r);
       } catch (Exception e) {
+        if (StoreUnavailableException.isCause(e)) throw e; // gone mid-split: the runner retries the bundle
         last = e;
         refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
       }

@@ -64,7 +64,7 @@ public final class PostgresStore implements TableStore {
 
   @Override
   public TableWriter openWriter(String table, Schema tableRecordSchema, boolean keyed) throws SQLException {
-    return new PgCopyWriter(connect(), table, tableRecordSchema, keyed);
+    return new PgCopyWriter(this::connect, table, tableRecordSchema, keyed);
   }
 
   @Override
