@@ -199,11 +199,26 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
         refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
       }
     }
-    if (written.isEmpty() && rows.size() > 1) {
+    if (written.isEmpty() && rows.size() > 1 && !refusedForContent(last)) {
       throw new IllegalStateException("every append to " + table + " fails: " + last.getMessage(), last);
     }
     failed.addAll(refused);
     return written;
+  }
+
+  /**
+   * The store refused the row for what it holds (PostgreSQL SQLSTATE class 22 "data exception",
+   * e.g. a NUL or an untranslatable character; DuckDB's invalid input and conversion errors), not
+   * because it is unwell: such rows are dead letters even when a batch holds nothing else, or the
+   * bundle would be retried forever.
+   */
+  static boolean refusedForContent(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("22")) return true;
+      String m = String.valueOf(t.getMessage());
+      if (m.contains("Invalid Input Error") || m.contains("Conversion Error") || m.contains("invalid byte sequence")) return true;
+    }
+    return false;
   }
 
   private void append(List<GenericRecord> rows) throws Exception {
