@@ -217,7 +217,8 @@ public final class LabRun {
           last.heapPeakBytes(), sampler.samples(),
           fromTable != null ? fromTable.perSecond() : LatencyLog.intervals(latencyLog), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(),
-          taskManagers != null ? FigureSources.cluster(taskManagers.pids()) : FigureSources.EMBEDDED);
+          taskManagers != null ? FigureSources.cluster(taskManagers.pids()) : FigureSources.EMBEDDED,
+          Verdict.Promise.of(config.info()), last);
     }
 
     /** Latency read back from the table (a cluster run: the writers' histograms are in the TaskManagers). */

@@ -16,6 +16,9 @@ public final class Main {
   /** The command line with streamlab's error handling: user errors as one clear line, exit 2. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    cl.getSubcommands().get("run").getCommandSpec().usageMessage()
+        .exitCodeListHeading("Exit codes (with several scenarios: the highest of their codes):%n")
+        .exitCodeList(io.streamlab.bench.Verdict.exitCodeList());
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
         cmd.getErr().println("streamlab: " + e.getMessage());

@@ -47,7 +47,9 @@ import picocli.CommandLine.Spec;
         + "run directory: results.json, timeseries.csv, report.html, summary.txt, the table, the logs.",
         "With SCENARIO names (see 'streamlab scenarios') or scenario files, runs each in a row with its "
         + "flags; flags given here win over the scenario's. Several runs end with a comparison table.",
-        "Exit code: 0 ok, 1 rows lost, 2 the run failed."})
+        "The verdict judges the table against the write method's promise: exactly-once (STORAGE_WRITE_API) "
+        + "fails on any loss or duplicate, at-least-once fails on loss and shows its duplicates; dead letters "
+        + "are shown apart. Exit codes below."})
 final class RunCommand implements Callable<Integer> {
   @Parameters(paramLabel = "SCENARIO", arity = "0..*",
       description = "Built-in scenario names or scenario files to run in a row (none: one run with the flags).")
