@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
     description = {"Get a high-volume event stream into a warehouse table fast, without losing or "
         + "duplicating a row, and prove it. Runs on a laptop with embedded Kafka, Flink and DuckDB."},
     subcommands = {RunCommand.class, ScenariosCommand.class, CompareCommand.class, GenerateCommand.class,
-        IngestCommand.class, LoadtestCommand.class, SinkbenchCommand.class, ClusterCommand.class})
+        IngestCommand.class, LoadtestCommand.class, SinkbenchCommand.class, ClusterCommand.class,
+        CleanCommand.class})
 public final class Main {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
