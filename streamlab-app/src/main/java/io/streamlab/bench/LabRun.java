@@ -9,6 +9,7 @@ import io.streamlab.generator.GeneratorStats;
 import io.streamlab.metrics.LatencyLog;
 import io.streamlab.pipeline.IngestStatus;
 import io.streamlab.ratesearch.RateSearch;
+import io.streamlab.store.IdentityKey;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import java.io.PrintStream;
@@ -90,8 +91,10 @@ public final class LabRun {
   }
 
   public RunResult execute() throws Exception {
+    if (config.store() != null) refuseTableWithoutIdentityKey(config.store());
     Path runDir = Files.createDirectories(config.runDir());
     out.println("[streamlab] " + config.info().name() + ": run directory " + runDir);
+    out.println("[streamlab] table " + config.table() + (config.store() != null ? " in " + config.store() : ""));
     EmbeddedKafka embedded = null;
     try {
       String bootstrap = config.bootstrapServers();
@@ -106,6 +109,17 @@ public final class LabRun {
       return new Session(bootstrap, store, runDir).run();
     } finally {
       if (embedded != null) embedded.close();
+    }
+  }
+
+  /**
+   * An exactly-once run into a shared store refuses, before anything starts, a table that exists
+   * without the identity key (the workers would refuse it too, but as a failed job).
+   */
+  private void refuseTableWithoutIdentityKey(StoreSpec store) throws Exception {
+    if (Verdict.Promise.of(config.info()) != Verdict.Promise.EXACTLY_ONCE) return;
+    try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
+      IdentityKey.requireIfExists(c, config.table());
     }
   }
 
@@ -217,7 +231,8 @@ public final class LabRun {
           last.heapPeakBytes(), sampler.samples(),
           fromTable != null ? fromTable.perSecond() : LatencyLog.intervals(latencyLog), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(),
-          taskManagers != null ? FigureSources.cluster(taskManagers.pids()) : FigureSources.EMBEDDED);
+          taskManagers != null ? FigureSources.cluster(taskManagers.pids()) : FigureSources.EMBEDDED,
+          Verdict.Promise.of(config.info()), last);
     }
 
     /** Latency read back from the table (a cluster run: the writers' histograms are in the TaskManagers). */

@@ -3,6 +3,7 @@ package io.streamlab.bench;
 import io.streamlab.generator.GeneratorStats;
 import io.streamlab.metrics.LatencyLog;
 import io.streamlab.metrics.StageCounts;
+import io.streamlab.pipeline.IngestStatus;
 import io.streamlab.pipeline.Stage;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -29,13 +30,27 @@ import org.HdrHistogram.Histogram;
  * @param shuffleBytes bytes the write stage's shuffle serialized in the measurement window
  * @param ingestKills times the ingestion was killed (kill -9) and restarted (--chaos)
  * @param sources where CPU, bytes, shuffle and latency were measured (embedded or cluster)
+ * @param promise what the write method promised: the verdict judges the table against it
+ * @param totals the ingestion's counters over the whole run, every killed process included (each
+ *     at its last status line, so a killed process's last second is missing: a lower bound)
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
     int machineCores,
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
     List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
-    FigureSources sources) {
+    FigureSources sources, Verdict.Promise promise, IngestStatus totals) {
+
+  /** A result whose promise is read from the run's configuration, without ingestion totals. */
+  public RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
+      long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
+      int machineCores, Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
+      List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
+      FigureSources sources) {
+    this(info, generator, table, ingestedEvents, ingestBytes, ingestCpu, windowStartMicros, windowSeconds,
+        latencyMicros, machineCores, stages, heapPeakBytes, series, latencyIntervals, steps, shuffleBytes, ingestKills,
+        sources, Verdict.Promise.of(info), IngestStatus.NONE);
+  }
 
   /** The original study's figures, printed beside ours. */
   public static final double STUDY_MB_PER_SEC_PER_CORE = 6.4;
@@ -76,18 +91,43 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     return steps.stream().filter(RateStep::sustained).mapToDouble(RateStep::targetRate).max().orElse(0);
   }
 
+  /** Whether the table kept the write method's promise. */
+  public Verdict verdict() {
+    return Verdict.of(promise, table);
+  }
+
+  /** The process's exit code: {@link Verdict#exitCode()}. */
   public int exitCode() {
-    return table.lost() > 0 ? 1 : 0;
+    return verdict().exitCode();
+  }
+
+  /**
+   * Events read more than once over the whole run (by a restarted ingestion, from its last
+   * committed offsets): the replays a kill caused. A lower bound (see {@link #totals}).
+   */
+  public long eventsReRead() {
+    return Math.max(0, totals.eventsRead() - table.expected());
+  }
+
+  /**
+   * Rows appended more often than the tables hold them: on a keyed (exactly-once) table, the
+   * replayed rows the identity key ignored. A lower bound (see {@link #totals}); 0 when not keyed.
+   */
+  public long rowsIgnoredByKey() {
+    return promise == Verdict.Promise.EXACTLY_ONCE ? Math.max(0, totals.rowsWritten() - table.rows()) : 0;
   }
 
   public String summaryLine() {
     return String.format(
         "SUMMARY generated=%d ingested=%d failed=%d%s lost=%d duplicated=%d measured-events/s=%.0f MB/s=%.1f "
             + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f read-MB=%.1f shuffled-MB=%.1f ingest-kills=%d "
-            + "p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms",
+            + "re-read=%d ignored-by-key=%d p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms "
+            + "duplicated-in-table=%d unexpected=%d promise=%s verdict=%s exit=%d",
         table.expected(), table.rows() - table.failed(), table.failed(), failedPerStage(), table.lost(), table.duplicated(),
         eventsPerSecond(), megabytesPerSecond(), cpuSeconds(), megabytesPerSecondPerCore(),
-        ingestBytes / 1e6, shuffleBytes / 1e6, ingestKills, latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100));
+        ingestBytes / 1e6, shuffleBytes / 1e6, ingestKills, eventsReRead(), rowsIgnoredByKey(),
+        latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100),
+        table.duplicatedInTable(), table.unexpected(), promise.label(), verdict().word(), exitCode());
   }
 
   /** " failedByStage=decode:2,udf:1", or "" when nothing failed: the dead letters per stage. */
@@ -105,8 +145,18 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
         generator.firstError() == null ? "" : " (first: " + generator.firstError() + ")");
     out.printf("rows in table        %,d  (+ %,d dead-lettered %s)%n", table.rows() - table.failed(),
         table.failed(), table.failedByStage());
-    out.printf("verification         lost %,d | duplicated %,d | unexpected %,d%s%n", table.lost(),
-        table.duplicated(), table.unexpected(), table.lost() == 0 ? "  OK" : "  ROWS LOST");
+    out.printf("verification         lost %,d | duplicated in the table %,d | unexpected %,d%n", table.lost(),
+        table.duplicatedInTable(), table.unexpected());
+    out.printf("dead letters         %,d in %s (counted as delivered, not as rows)%s%n", table.failed(),
+        table.failedByStage().isEmpty() ? "no stage" : table.failedByStage(), table.duplicatedDeadLetters() > 0
+            ? String.format("; %,d repeated by replays (the dead-letter table is not keyed)", table.duplicatedDeadLetters())
+            : "");
+    if (ingestKills > 0 || eventsReRead() > 0) {
+      out.printf("replays              %,d events read more than once%s%n", eventsReRead(),
+          promise == Verdict.Promise.EXACTLY_ONCE
+              ? String.format(", %,d rows appended again and ignored by the identity key", rowsIgnoredByKey()) : "");
+    }
+
     out.printf("ingestion            %,.0f events/s | %.1f MB/s over %.1f s of writing (measurement window)%n",
         eventsPerSecond(), megabytesPerSecond(), ingestSeconds());
     out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: %.1f at-least-once); "
@@ -140,6 +190,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       }
       out.printf("highest sustained    %,.0f events/s%n", maxSustainedRate());
     }
+    out.printf("verdict              %s  (exit code %d)%n", verdict().line(), exitCode());
     out.println(summaryLine());
   }
 }

@@ -41,13 +41,16 @@ public final class TableVerifier {
     String sql = "WITH d AS (" + delivered + "), "
         + "u AS (SELECT DISTINCT p, s FROM d), "
         + "m AS (SELECT u.p, u.s FROM u JOIN " + expectedRel + " ON u.p = e.p AND u.s >= 0 AND u.s < e.n) "
-        + "SELECT (SELECT count(*) FROM d), (SELECT count(*) FROM u), (SELECT count(*) FROM m)";
-    long rows, distinctAll, matched;
+        + "SELECT (SELECT count(*) FROM d), (SELECT count(*) FROM u), (SELECT count(*) FROM m), "
+        + "(SELECT count(*) FROM " + quote(table) + ") - (SELECT count(*) FROM (SELECT DISTINCT " + pid + ", " + seq
+        + " FROM " + quote(table) + ") t)";
+    long rows, distinctAll, matched, duplicatedInTable;
     try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       rows = rs.getLong(1);
       distinctAll = rs.getLong(2);
       matched = rs.getLong(3);
+      duplicatedInTable = rs.getLong(4);
     }
     long measured, first, last;
     try (Statement st = c.createStatement();
@@ -68,7 +71,7 @@ public final class TableVerifier {
       }
     }
     return new Verification(expected, rows, matched, expected - matched, rows - distinctAll,
-        distinctAll - matched, failedByStage, measured, first, last);
+        distinctAll - matched, failedByStage, measured, first, last, duplicatedInTable);
   }
 
   /**

@@ -46,7 +46,7 @@ final class ClusterOptions {
             + "use the cluster's PostgreSQL (the default) or --store=postgres --jdbcUrl=...");
       }
       store.store = StoreOptions.Store.postgres;
-      store.jdbcUrl = freshSchema(state.jdbcUrl(), "sl_run_" + runId.replaceAll("[^A-Za-z0-9]", "_"));
+      store.jdbcUrl = freshSchema(state.jdbcUrl(), io.streamlab.bench.RunArtifacts.schema(runId));
       System.out.println("[streamlab] cluster run: table in " + store.jdbcUrl); // never holds a password
     }
     return state;

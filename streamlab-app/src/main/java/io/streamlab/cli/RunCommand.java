@@ -2,6 +2,7 @@ package io.streamlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamlab.bench.LabRun;
+import io.streamlab.bench.RunArtifacts;
 import io.streamlab.bench.RunInfo;
 import io.streamlab.bench.RunMode;
 import io.streamlab.bench.Chaos;
@@ -47,7 +48,9 @@ import picocli.CommandLine.Spec;
         + "run directory: results.json, timeseries.csv, report.html, summary.txt, the table, the logs.",
         "With SCENARIO names (see 'streamlab scenarios') or scenario files, runs each in a row with its "
         + "flags; flags given here win over the scenario's. Several runs end with a comparison table.",
-        "Exit code: 0 ok, 1 rows lost, 2 the run failed."})
+        "The verdict judges the table against the write method's promise: exactly-once (STORAGE_WRITE_API) "
+        + "fails on any loss or duplicate, at-least-once fails on loss and shows its duplicates; dead letters "
+        + "are shown apart. Exit codes below."})
 final class RunCommand implements Callable<Integer> {
   @Parameters(paramLabel = "SCENARIO", arity = "0..*",
       description = "Built-in scenario names or scenario files to run in a row (none: one run with the flags).")
@@ -96,7 +99,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--partitions", defaultValue = "4", description = "Partitions of the run's topic. Default: ${DEFAULT-VALUE}.")
   int partitions;
 
-  @Option(names = "--table", defaultValue = "events", description = "Table name. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--table", description = "Table name. Default: a table of the run's own, so runs never see each "
+      + "other's rows: 'events' in the run directory's DuckDB file or a cluster run's fresh schema, "
+      + "sl_run_<run id>_events in a shared store (--store=postgres, --db). A named table may be shared; an "
+      + "exactly-once run (STORAGE_WRITE_API) refuses one that exists without the identity key.")
   String table;
 
   @Option(names = "--runDir", description = "Directory for this run's files. Default: runs/<time>-<random>[-<scenario>] "
@@ -176,6 +182,9 @@ final class RunCommand implements Callable<Integer> {
     }
     String runId = runId();
     Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
+    // The run directory's DuckDB file, or a cluster run's fresh schema, holds this run's rows only.
+    boolean storeOfItsOwn = store.store == StoreOptions.Store.duckdb && store.db == null;
+    if (table == null) table = storeOfItsOwn ? "events" : RunArtifacts.table(runId);
     if (cluster.enabled()) bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
         schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,

@@ -63,7 +63,12 @@ public final class ResultsJson {
     t.put("lost", v.lost());
     t.put("duplicated", v.duplicated());
     t.put("unexpected", v.unexpected());
+    t.put("duplicatedInTable", v.duplicatedInTable());
+    t.put("eventsReRead", r.eventsReRead());
+    t.put("rowsIgnoredByKey", r.rowsIgnoredByKey());
     root.put("table", t);
+    root.put("verdict", Map.of("promise", r.promise().label(), "verdict", r.verdict().word(),
+        "exitCode", r.exitCode(), "reason", r.verdict().reason()));
     Map<String, Object> i = new LinkedHashMap<>();
     i.put("eventsPerSec", r.eventsPerSecond());
     i.put("megabytesPerSec", r.megabytesPerSecond());

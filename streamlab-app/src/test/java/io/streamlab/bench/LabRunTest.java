@@ -82,6 +82,7 @@ class LabRunTest {
     assertEquals(1000, first.path("targetEventsPerSec").asDouble());
     assertEquals(first.path("sustained").asBoolean() ? 1500 : 500,
         r.path("steps").get(1).path("targetEventsPerSec").asDouble(), "x1.5 after a sustained step, half after not");
+    assertTrue(r.path("table").path("expected").asLong() > 0, "lost 0 of nothing proves nothing: " + r.path("table"));
     assertEquals(0, r.path("table").path("lost").asLong());
     assertEquals(0, r.path("table").path("duplicated").asLong());
   }

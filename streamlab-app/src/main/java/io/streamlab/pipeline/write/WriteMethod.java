@@ -2,7 +2,7 @@ package io.streamlab.pipeline.write;
 
 /**
  * How rows reach the table; names follow Beam's BigQueryIO, semantics as BigQuery defines them
- * (see DESIGN.md, "Write methods").
+ * (see docs/DESIGN.md, "Write methods").
  */
 public enum WriteMethod {
   /** JSON rows reshuffled onto keys, inserted in bounded requests; at-least-once, best-effort dedup by insert id. */

@@ -1,5 +1,6 @@
 package io.streamlab.store.duckdb;
 
+import io.streamlab.store.IdentityKey;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.TableWriter;
 import java.nio.file.Path;
@@ -67,6 +68,7 @@ public final class DuckDbStore implements TableStore {
     synchronized (shared) {
       try (Connection c = shared.connection.duplicate(); Statement st = c.createStatement()) {
         st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema, keyed));
+        if (keyed) IdentityKey.requireIfExists(c, table); // IF NOT EXISTS kept an older, unkeyed table?
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.streamlab.store.postgres;
 
+import io.streamlab.store.IdentityKey;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.TableWriter;
 import java.io.IOException;
@@ -58,6 +59,7 @@ public final class PostgresStore implements TableStore {
         st.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.' || " + literal(table) + "))");
         st.execute(PgTypes.createTableSql(table, tableRecordSchema, keyed));
       }
+      if (keyed) IdentityKey.requireIfExists(c, table); // IF NOT EXISTS kept an older, unkeyed table?
       c.commit();
     }
   }
