@@ -114,6 +114,16 @@ final class IngestProcess implements AutoCloseable {
     return now;
   }
 
+  /**
+   * The counts as of now, not as of the last periodic status line (up to a status interval old):
+   * asks for a status line and waits for it. It also ends a latency interval, which only splits
+   * the latency log finer.
+   */
+  IngestStatus currentStatus() throws IOException, InterruptedException {
+    markLatencyInterval();
+    return status;
+  }
+
   /** kill -9: no shutdown hook, no flush, no goodbye (Process.destroyForcibly is SIGKILL on Unix). */
   void kill() throws InterruptedException {
     process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);

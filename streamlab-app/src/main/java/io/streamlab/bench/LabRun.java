@@ -117,10 +117,7 @@ public final class LabRun {
    * without the identity key (the workers would refuse it too, but as a failed job).
    */
   private void refuseTableWithoutIdentityKey(StoreSpec store) throws Exception {
-    if (Verdict.Promise.of(config.info()) != Verdict.Promise.EXACTLY_ONCE) return;
-    try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
-      IdentityKey.requireIfExists(c, config.table());
-    }
+    if (Verdict.Promise.of(config.info()) == Verdict.Promise.EXACTLY_ONCE) IdentityKey.requireIfExists(store, config.table());
   }
 
   /** The state of one run between broker start and verification. */

@@ -51,8 +51,10 @@ final class RestartableIngest implements AutoCloseable {
 
   /** kill -9, then start a new ingestion process and wait until it runs. */
   void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException {
+    // Its counts right before the kill, so the run's totals hold what it did up to the kill and
+    // the replays its successor makes show (RunResult#eventsReRead, #rowsIgnoredByKey).
+    IngestStatus last = current.currentStatus();
     Duration cpu = current.cpuTime();
-    IngestStatus last = current.status();
     current.kill();
     kills++;
     cpuBefore = cpuBefore.plus(cpu);

@@ -32,7 +32,8 @@ import org.HdrHistogram.Histogram;
  * @param sources where CPU, bytes, shuffle and latency were measured (embedded or cluster)
  * @param promise what the write method promised: the verdict judges the table against it
  * @param totals the ingestion's counters over the whole run, every killed process included (each
- *     at its last status line, so a killed process's last second is missing: a lower bound)
+ *     as of a status line it printed on request right before the kill: what it did in the last
+ *     milliseconds is missing, so figures derived from it are lower bounds)
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,

@@ -68,6 +68,9 @@ public final class IngestCommand implements Callable<Integer> {
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
         schema.transportFormat, storeSpec(), store.table(table),
         runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
+    if (write.writeMethod.exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
+      io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
+    }
     Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
     IngestPipeline.build(pipeline, settings);
     // on a Flink cluster the workers are other JVMs: status from the table and Flink's REST API

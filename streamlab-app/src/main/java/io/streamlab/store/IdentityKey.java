@@ -59,6 +59,16 @@ public final class IdentityKey {
     if (tableExists(c, table) && !present(c, table)) throw new IllegalStateException(missing(table));
   }
 
+  /**
+   * The same check before a job starts, against the table in {@code spec}'s store (the workers
+   * check again when they create it, but their refusal is a failed job, not a clear message).
+   */
+  public static void requireIfExists(StoreSpec spec, String table) throws Exception {
+    try (TableStore s = spec.undecorated().open(); Connection c = s.openQueryConnection()) {
+      requireIfExists(c, table);
+    }
+  }
+
   static String missing(String table) {
     return "table '" + table + "' exists without the identity key (" + SystemColumns.PRODUCER_ID + ", "
         + SystemColumns.SEQUENCE + "): an at-least-once write created it, and an exactly-once write "

@@ -138,34 +138,13 @@ class IsolatedRunsTest {
     cl.setErr(new PrintWriter(err));
     java.io.PrintStream stdout = System.out;
     java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-    System.setOut(new java.io.PrintStream(new TeeStream(captured, stdout), true));
+    System.setOut(new java.io.PrintStream(captured, true)); // run prints its progress and summary there
     try {
       int code = cl.execute(args);
       return new Outcome(code, captured.toString() + out, err.toString());
     } finally {
       System.setOut(stdout);
-    }
-  }
-
-  /** Keeps the commands' console output for the assertions while still showing it. */
-  private static final class TeeStream extends java.io.OutputStream {
-    private final java.io.OutputStream a, b;
-
-    TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
-      this.a = a;
-      this.b = b;
-    }
-
-    @Override
-    public void write(int x) throws java.io.IOException {
-      a.write(x);
-      b.write(x);
-    }
-
-    @Override
-    public void write(byte[] buf, int off, int len) throws java.io.IOException {
-      a.write(buf, off, len);
-      b.write(buf, off, len);
+      stdout.print(captured);
     }
   }
 

@@ -26,9 +26,10 @@ class TableVerifierTest {
   @TempDir Path dir;
 
   private static final Schema EVENT = SchemaBuilder.record("E").fields().requiredString("s").endRecord();
-  private static final Schema ROW = SystemColumns.tableRecordSchema(EVENT);
+  static final Schema ROW = SystemColumns.tableRecordSchema(EVENT);
 
-  private static GenericRecord row(int producer, long seq) {
+  /** A table row of event (producer, seq), for tables of known content. */
+  static GenericRecord row(int producer, long seq) {
     GenericRecord r = new GenericData.Record(ROW);
     r.put("s", "x");
     r.put(SystemColumns.PRODUCER_ID, producer);

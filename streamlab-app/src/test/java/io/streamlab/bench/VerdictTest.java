@@ -8,7 +8,6 @@ import io.streamlab.cli.Main;
 import io.streamlab.formats.EventHeaders;
 import io.streamlab.generator.GeneratorStats;
 import io.streamlab.pipeline.DeadLetters;
-import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.TableWriter;
@@ -26,8 +25,6 @@ import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.apache.avro.Schema;
-import org.apache.avro.SchemaBuilder;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,8 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * or loss, at-least-once fails on loss only and shows its duplicates, dead letters apart.
  */
 class VerdictTest {
-  private static final Schema EVENT = SchemaBuilder.record("E").fields().requiredString("s").endRecord();
-  private static final Schema ROW = SystemColumns.tableRecordSchema(EVENT);
+  private static final Schema ROW = TableVerifierTest.ROW;
   /** Producer 0 sent sequences 0..9. */
   private static final Map<Integer, Long> SENT = Map.of(0, 10L);
 
@@ -115,9 +111,9 @@ class VerdictTest {
 
   private static Verification craftAndVerify(StoreSpec spec, String table, Craft craft) throws Exception {
     List<GenericRecord> rows = new ArrayList<>();
-    for (long s = 0; s < SENT.get(0); s++) if (!craft.missing().contains(s)) rows.add(row(0, s));
-    for (long s : craft.twice()) rows.add(row(0, s));
-    for (long s : craft.strangers()) rows.add(row(0, s));
+    for (long s = 0; s < SENT.get(0); s++) if (!craft.missing().contains(s)) rows.add(TableVerifierTest.row(0, s));
+    for (long s : craft.twice()) rows.add(TableVerifierTest.row(0, s));
+    for (long s : craft.strangers()) rows.add(TableVerifierTest.row(0, s));
     try (TableStore store = spec.open()) {
       store.createTableIfMissing(table, ROW);
       try (TableWriter w = store.openWriter(table, ROW)) {
@@ -136,15 +132,6 @@ class VerdictTest {
         return TableVerifier.verify(c, table, SENT, Set.of(0));
       }
     }
-  }
-
-  private static GenericRecord row(int producer, long seq) {
-    GenericRecord r = new GenericData.Record(ROW);
-    r.put("s", "x");
-    r.put(SystemColumns.PRODUCER_ID, producer);
-    r.put(SystemColumns.SEQUENCE, seq);
-    r.put(SystemColumns.SEND_TIME_MICROS, 1L);
-    return r;
   }
 
   private static RunResult result(Verification v, Promise promise) {
