@@ -1,5 +1,6 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.pipeline.write.RestartRewind;
 import io.streamlab.pipeline.write.WriteStage;
 import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
@@ -16,6 +17,8 @@ public final class IngestPipeline {
   private IngestPipeline() {}
 
   public static void build(Pipeline pipeline, IngestSettings s) {
+    long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize(), parallelism(pipeline));
+    if (buffered > 0) RestartRewind.apply(s.bootstrapServers(), s.topic(), s.consumerGroup(), buffered);
     KafkaIO.Read<byte[], byte[]> read =
         KafkaIO.<byte[], byte[]>read()
             .withBootstrapServers(s.bootstrapServers())
@@ -40,5 +43,14 @@ public final class IngestPipeline {
         .applyTo(pipeline.apply("Read", read), "UnbatchDecodeUdf");
     WriteStage.apply(front.rows(), front.failed(), FrontStages.tableSchema(s.eventSchema()), s.store(), s.table(),
         s.appendBatchSize(), s.write());
+  }
+
+  /** Worker threads of each stage: Flink's parallelism, else the cores. */
+  private static int parallelism(Pipeline pipeline) {
+    if (pipeline.getOptions().getRunner().getSimpleName().startsWith("Flink")) {
+      Integer p = pipeline.getOptions().as(org.apache.beam.runners.flink.FlinkPipelineOptions.class).getParallelism();
+      if (p != null && p > 0) return p;
+    }
+    return Runtime.getRuntime().availableProcessors();
   }
 }

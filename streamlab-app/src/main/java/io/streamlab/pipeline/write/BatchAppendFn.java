@@ -95,7 +95,10 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     store = storeSpec.open();
     store.createTableIfMissing(table, schema, keyed);
     if (poolSize > 0) pool = WriterPool.of(storeSpec, table, schema, poolSize);
-    else ownWriter = store.openWriter(table, schema, keyed);
+    else {
+      ownWriter = store.openWriter(table, schema, keyed);
+      if (!isDeadLetterTable) WriteStats.get().connectionOpened();
+    }
     buffer = new ArrayList<>();
     outage = new OutageWait(table);
     if (dedupByInsertId) insertIds = InsertIds.forTable(storeSpec + "/" + table);
@@ -122,6 +125,12 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
 
   @FinishBundle
   public void finishBundle() throws Exception {
+    flush();
+  }
+
+  /** Writes these elements now as one batch, outside a bundle's buffering (the keyed writers' requests). */
+  void write(List<Object> elements) throws Exception {
+    buffer = elements;
     flush();
   }
 
@@ -222,6 +231,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   }
 
   private void append(List<GenericRecord> rows) throws Exception {
+    if (!isDeadLetterTable) WriteStats.get().appended();
     if (pool == null) {
       ownWriter.append(rows);
       return;
