@@ -49,8 +49,17 @@ final class RestartableIngest implements AutoCloseable {
     return current.markLatencyInterval();
   }
 
-  /** kill -9, then start a new ingestion process and wait until it runs. */
+  /**
+   * kill -9, then start a new ingestion process and wait until it runs. The process is killed
+   * only once it has written rows (or after {@code readyTimeout}): on a loaded machine a restarted
+   * process can take longer to start than the gap to the next kill, and killing it before it did
+   * anything would test nothing.
+   */
   void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + readyTimeout.toNanos();
+    while (current.status().rowsWritten() == 0 && current.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
     // Its counts right before the kill, so the run's totals hold what it did up to the kill and
     // the replays its successor makes show (RunResult#eventsReRead, #rowsIgnoredByKey).
     IngestStatus last = current.currentStatus();

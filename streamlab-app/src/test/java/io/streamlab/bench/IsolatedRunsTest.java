@@ -104,6 +104,31 @@ class IsolatedRunsTest {
   }
 
   @Test
+  void cleanRemovesRunTopicsOnly() throws Exception {
+    try (io.streamlab.broker.EmbeddedKafka kafka = io.streamlab.broker.EmbeddedKafka.start(dir.resolve("kafka"))) {
+      String bootstrap = kafka.bootstrapServers();
+      String runTopic = "events-20261123-080101-ab12";
+      io.streamlab.broker.Topics.create(bootstrap, runTopic, 1);
+      io.streamlab.broker.Topics.create(bootstrap, "my-events", 1);
+      Path noRuns = dir.resolve("no-runs");
+      Outcome dry = cli("clean", "--runsDir=" + noRuns, "--bootstrapServers=" + bootstrap);
+      assertEquals(0, dry.code(), dry.out() + dry.err());
+      assertTrue(dry.out().contains("clean: 1 left behind") && dry.out().contains(runTopic), dry.out());
+      assertFalse(dry.out().contains("my-events"), dry.out());
+      Outcome removed = cli("clean", "--runsDir=" + noRuns, "--bootstrapServers=" + bootstrap, "--yes");
+      assertTrue(removed.out().contains("1 removed, 0 failed"), removed.out() + removed.err());
+      try (var admin = org.apache.kafka.clients.admin.Admin.create(java.util.Map.of("bootstrap.servers", bootstrap))) {
+        java.util.Set<String> left = admin.listTopics().names().get();
+        for (int i = 0; i < 50 && !left.equals(java.util.Set.of("my-events")); i++) { // metadata settles
+          Thread.sleep(200);
+          left = admin.listTopics().names().get();
+        }
+        assertEquals(java.util.Set.of("my-events"), left);
+      }
+    }
+  }
+
+  @Test
   void runArtifactNamesAreFoundAgain() {
     String runId = "20261123-080101-ab12";
     assertTrue(RunArtifacts.TABLE.matcher(RunArtifacts.table(runId)).matches());
