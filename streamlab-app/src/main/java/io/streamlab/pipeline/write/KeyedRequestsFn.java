@@ -24,25 +24,26 @@ import org.apache.beam.sdk.values.KV;
  *
  * <p>Each concurrent request uses a writer of its own ({@link BatchAppendFn}: conversion back to
  * table records, insert-id dedup, retries, dead letters), kept for the next request.
- *
- * @param <K> the key: a shard number, or Beam's ShardedKey with auto-sharding
  */
-final class KeyedRequestsFn<K> extends DoFn<KV<K, Iterable<Object>>, Void> {
+final class KeyedRequestsFn extends DoFn<KV<Integer, Iterable<Object>>, Void> {
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
   private final BatchAppendFn writerTemplate;
   private final int maxRowsPerRequest;
   private final long maxBytesPerRequest;
+  private final boolean autoSharded;
 
   private transient ConcurrentLinkedQueue<BatchAppendFn> idleWriters;
   private transient List<BatchAppendFn> allWriters;
   private transient ExecutorService requests;
-  private transient Map<K, CompletableFuture<Void>> lastRequestOfKey;
+  private transient Map<Integer, CompletableFuture<Void>> lastRequestOfKey;
 
   /**
    * @param maxBytesPerRequest JSON bytes of a request (STREAMING_INSERTS); Long.MAX_VALUE = rows only
+   * @param autoSharded tell {@link AutoShards} whether batches leave full
    */
-  KeyedRequestsFn(BatchAppendFn writerTemplate, int maxRowsPerRequest, long maxBytesPerRequest) {
+  KeyedRequestsFn(BatchAppendFn writerTemplate, int maxRowsPerRequest, long maxBytesPerRequest, boolean autoSharded) {
+    this.autoSharded = autoSharded;
     this.writerTemplate = writerTemplate;
     this.maxRowsPerRequest = maxRowsPerRequest;
     this.maxBytesPerRequest = maxBytesPerRequest;
@@ -62,10 +63,11 @@ final class KeyedRequestsFn<K> extends DoFn<KV<K, Iterable<Object>>, Void> {
   }
 
   @ProcessElement
-  public void process(@Element KV<K, Iterable<Object>> batch) {
-    K key = batch.getKey();
+  public void process(@Element KV<Integer, Iterable<Object>> batch) {
+    Integer key = batch.getKey();
     CompletableFuture<Void> last = lastRequestOfKey.getOrDefault(key, DONE);
     for (List<Object> request : split(batch.getValue())) {
+      if (autoSharded) AutoShards.observe(request.size() >= maxRowsPerRequest);
       last = last.thenRunAsync(() -> send(key, request), requests);
     }
     lastRequestOfKey.put(key, last);
@@ -103,7 +105,7 @@ final class KeyedRequestsFn<K> extends DoFn<KV<K, Iterable<Object>>, Void> {
     return out;
   }
 
-  private void send(K key, List<Object> rows) {
+  private void send(Integer key, List<Object> rows) {
     WriteStats stats = WriteStats.get();
     stats.requestStarted(key);
     BatchAppendFn writer = idleWriters.poll();
