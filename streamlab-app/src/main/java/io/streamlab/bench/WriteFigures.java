@@ -30,7 +30,7 @@ public final class WriteFigures {
   }
 
   /** The model's parameters from the run's configuration; {"kind": "none"} without one. */
-  static Map<String, Object> model(Map<String, String> configuration) {
+  public static Map<String, Object> model(Map<String, String> configuration) {
     Map<String, Object> m = new LinkedHashMap<>();
     String kind = configuration.getOrDefault("warehouseModel", "none");
     m.put("kind", kind);

@@ -16,14 +16,15 @@ import org.joda.time.Duration;
 final class KeyedBatches {
   private KeyedBatches() {}
 
-  static void write(PCollection<KV<Integer, Object>> rows, String name, Sharding sharding, int maxRows, long maxBytes,
-      Duration maxBuffering, BatchAppendFn writer) {
+  /** @param scope names the store and table (see {@link KeyedRequestsFn}) */
+  static void write(PCollection<KV<Integer, Object>> rows, String name, String scope, Sharding sharding, int maxRows,
+      long maxBytes, Duration maxBuffering, BatchAppendFn writer) {
     GroupIntoBatches<Integer, Object> batches = GroupIntoBatches.<Integer, Object>ofSize(maxRows)
         .withMaxBufferingDuration(maxBuffering);
     if (maxBytes != Long.MAX_VALUE) {
       batches = batches.withByteSize(maxBytes, (SerializableFunction<Object, Long>) row -> (long) ((String) row).length());
     }
     rows.apply(name + "Batches", batches)
-        .apply(name, ParDo.of(new KeyedRequestsFn(writer, maxRows, maxBytes, sharding.kind() == Sharding.Kind.BY_RUNNER)));
+        .apply(name, ParDo.of(new KeyedRequestsFn(scope, writer, maxRows, maxBytes, sharding.kind() == Sharding.Kind.BY_RUNNER)));
   }
 }
