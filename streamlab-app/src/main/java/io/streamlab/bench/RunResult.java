@@ -165,6 +165,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
         STUDY_MB_PER_SEC_PER_CORE, machineCores, heapPeakBytes >> 20);
     out.printf("shuffle              %,.1f MB shuffled for %,.1f MB read from the broker (%.2fx; study: 25 TB for 7 TB "
         + "with exactly-once)%n", shuffleBytes / 1e6, ingestBytes / 1e6, ingestBytes > 0 ? (double) shuffleBytes / ingestBytes : 0);
+    out.println("write requests       " + WriteFigures.summary(this) + " (whole run)");
     if (ingestKills > 0) {
       out.printf("chaos                ingestion killed (kill -9) and restarted %d times%n", ingestKills);
     }

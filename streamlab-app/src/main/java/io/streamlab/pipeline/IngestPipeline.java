@@ -17,7 +17,7 @@ public final class IngestPipeline {
   private IngestPipeline() {}
 
   public static void build(Pipeline pipeline, IngestSettings s) {
-    long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize(), parallelism(pipeline));
+    long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize());
     if (buffered > 0) RestartRewind.apply(s.bootstrapServers(), s.topic(), s.consumerGroup(), buffered);
     KafkaIO.Read<byte[], byte[]> read =
         KafkaIO.<byte[], byte[]>read()
@@ -43,14 +43,5 @@ public final class IngestPipeline {
         .applyTo(pipeline.apply("Read", read), "UnbatchDecodeUdf");
     WriteStage.apply(front.rows(), front.failed(), FrontStages.tableSchema(s.eventSchema()), s.store(), s.table(),
         s.appendBatchSize(), s.write());
-  }
-
-  /** Worker threads of each stage: Flink's parallelism, else the cores. */
-  private static int parallelism(Pipeline pipeline) {
-    if (pipeline.getOptions().getRunner().getSimpleName().startsWith("Flink")) {
-      Integer p = pipeline.getOptions().as(org.apache.beam.runners.flink.FlinkPipelineOptions.class).getParallelism();
-      if (p != null && p > 0) return p;
-    }
-    return Runtime.getRuntime().availableProcessors();
   }
 }

@@ -1,11 +1,10 @@
 package io.streamlab.pipeline.write;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,25 +23,36 @@ import org.apache.beam.sdk.values.KV;
  *
  * <p>Each concurrent request uses a writer of its own ({@link BatchAppendFn}: conversion back to
  * table records, insert-id dedup, retries, dead letters), kept for the next request.
- *
- * @param <K> the key: a shard number, or Beam's ShardedKey with auto-sharding
  */
-final class KeyedRequestsFn<K> extends DoFn<KV<K, Iterable<Object>>, Void> {
+final class KeyedRequestsFn extends DoFn<KV<Integer, Iterable<Object>>, Void> {
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+  /**
+   * The last request of every key in this JVM, whichever DoFn instance sent it: a runner may hand
+   * batches of one key to two bundles at once (the DirectRunner does), and a key still has at most
+   * one request in flight.
+   */
+  private static final ConcurrentHashMap<String, CompletableFuture<Void>> LAST_REQUEST = new ConcurrentHashMap<>();
 
+  private final String scope;
   private final BatchAppendFn writerTemplate;
   private final int maxRowsPerRequest;
   private final long maxBytesPerRequest;
+  private final boolean autoSharded;
 
   private transient ConcurrentLinkedQueue<BatchAppendFn> idleWriters;
   private transient List<BatchAppendFn> allWriters;
   private transient ExecutorService requests;
-  private transient Map<K, CompletableFuture<Void>> lastRequestOfKey;
+  private transient List<CompletableFuture<Void>> bundleRequests;
 
   /**
+   * @param scope names the table (keys of different tables are different keys)
    * @param maxBytesPerRequest JSON bytes of a request (STREAMING_INSERTS); Long.MAX_VALUE = rows only
+   * @param autoSharded tell {@link AutoShards} whether batches leave full
    */
-  KeyedRequestsFn(BatchAppendFn writerTemplate, int maxRowsPerRequest, long maxBytesPerRequest) {
+  KeyedRequestsFn(String scope, BatchAppendFn writerTemplate, int maxRowsPerRequest, long maxBytesPerRequest,
+      boolean autoSharded) {
+    this.scope = scope;
+    this.autoSharded = autoSharded;
     this.writerTemplate = writerTemplate;
     this.maxRowsPerRequest = maxRowsPerRequest;
     this.maxBytesPerRequest = maxBytesPerRequest;
@@ -58,30 +68,31 @@ final class KeyedRequestsFn<K> extends DoFn<KV<K, Iterable<Object>>, Void> {
       t.setDaemon(true);
       return t;
     });
-    lastRequestOfKey = new HashMap<>();
+    bundleRequests = new ArrayList<>();
   }
 
   @ProcessElement
-  public void process(@Element KV<K, Iterable<Object>> batch) {
-    K key = batch.getKey();
-    CompletableFuture<Void> last = lastRequestOfKey.getOrDefault(key, DONE);
+  public void process(@Element KV<Integer, Iterable<Object>> batch) {
+    Integer key = batch.getKey();
     for (List<Object> request : split(batch.getValue())) {
-      last = last.thenRunAsync(() -> send(key, request), requests);
+      if (autoSharded) AutoShards.observe(request.size() >= maxRowsPerRequest);
+      // after the key's previous request, whatever its outcome (a failure is its own bundle's)
+      bundleRequests.add(LAST_REQUEST.compute(scope + "#" + key, (k, previous) -> (previous == null ? DONE
+          : previous.handle((v, e) -> (Void) null)).thenRunAsync(() -> send(key, request), requests)));
     }
-    lastRequestOfKey.put(key, last);
   }
 
   @FinishBundle
   public void finishBundle() throws Exception {
     Exception failure = null;
-    for (CompletableFuture<Void> f : lastRequestOfKey.values()) {
+    for (CompletableFuture<Void> f : bundleRequests) {
       try {
         f.join();
       } catch (CompletionException e) {
         if (failure == null) failure = e.getCause() instanceof Exception x ? x : e;
       }
     }
-    lastRequestOfKey.clear();
+    bundleRequests.clear();
     if (failure != null) throw failure; // the runner retries the bundle
   }
 
@@ -103,7 +114,7 @@ final class KeyedRequestsFn<K> extends DoFn<KV<K, Iterable<Object>>, Void> {
     return out;
   }
 
-  private void send(K key, List<Object> rows) {
+  private void send(Integer key, List<Object> rows) {
     WriteStats stats = WriteStats.get();
     stats.requestStarted(key);
     BatchAppendFn writer = idleWriters.poll();

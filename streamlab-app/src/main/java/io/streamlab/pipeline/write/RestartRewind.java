@@ -28,12 +28,12 @@ public final class RestartRewind {
   private RestartRewind() {}
 
   /** Most rows the write stage's keyed state can hold; 0 when it holds none across bundles. */
-  public static long bufferedRowsBound(WriteSettings w, int appendBatchSize, int parallelism) {
+  public static long bufferedRowsBound(WriteSettings w, int appendBatchSize) {
     if (!w.buffersAcrossBundles()) return 0;
-    // auto-sharding: withShardedKey makes one shard per worker thread feeding it
+    // auto-sharding: keys are shard numbers below AutoShards.MAX
     long keys = switch (w.method()) {
-      case STREAMING_INSERTS -> w.autoSharding() ? parallelism : w.numStreamingKeys();
-      case STORAGE_WRITE_API -> w.autoSharding() || w.numStorageWriteApiStreams() == 0 ? parallelism
+      case STREAMING_INSERTS -> w.autoSharding() ? AutoShards.MAX : w.numStreamingKeys();
+      case STORAGE_WRITE_API -> w.autoSharding() || w.numStorageWriteApiStreams() == 0 ? AutoShards.MAX
           : w.numStorageWriteApiStreams();
       case STORAGE_API_AT_LEAST_ONCE -> 0;
     };

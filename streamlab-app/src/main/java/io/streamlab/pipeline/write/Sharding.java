@@ -12,8 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>BY_EVENT over {@code keys}: STORAGE_WRITE_API streams; a row's stream follows from its
  *       identity (producer id, sequence), so a replayed row lands in the same stream as the first
  *       copy and two streams never race to insert the same key.
- *   <li>BY_RUNNER: auto-sharding; every row has key 0 (the one table) and
- *       {@code GroupIntoBatches.withShardedKey()} adds the shard, as BigQueryIO does.
+ *   <li>BY_RUNNER: auto-sharding; a random one of the shards {@link AutoShards} keeps in step
+ *       with the backlog.
  * </ul>
  */
 record Sharding(Kind kind, int keys) implements Serializable {
@@ -33,18 +33,14 @@ record Sharding(Kind kind, int keys) implements Serializable {
     };
   }
 
-  /** Auto-sharding: the runner picks the shards (GroupIntoBatches.withShardedKey). */
-  boolean byRunner() {
-    return kind == Kind.BY_RUNNER;
-  }
-
   boolean shuffles() {
     return kind != Kind.NONE;
   }
 
   int key(int producerId, long sequence) {
     return switch (kind) {
-      case NONE, BY_RUNNER -> 0;
+      case NONE -> 0;
+      case BY_RUNNER -> ThreadLocalRandom.current().nextInt(AutoShards.current());
       case RANDOM -> ThreadLocalRandom.current().nextInt(keys);
       case BY_EVENT -> Math.floorMod(Long.hashCode(InsertIds.id(producerId, sequence) * 0x9E3779B97F4A7C15L), keys);
     };

@@ -89,12 +89,14 @@ public final class WriteStage {
               BatchAppendFn.Batching.rows(appendBatchSize), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
               false)));
       case STREAMING_INSERTS -> KeyedBatches.write(elements.setCoder(
-              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, sharding,
+              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
+          sharding,
           w.maxStreamingRowsToBatch(), w.maxStreamingBatchSize(), STREAMING_INSERTS_MAX_BUFFERING,
           new BatchAppendFn(store, table, tableSchema, FormatToStore.TABLE_ROW, BatchAppendFn.Batching.rows(Integer.MAX_VALUE),
               false, 0, true));
       case STORAGE_WRITE_API -> KeyedBatches.write(elements.setCoder(
-              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, sharding,
+              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
+          sharding,
           appendBatchSize, Long.MAX_VALUE, Duration.millis(Math.round(w.triggeringFrequencySec() * 1000)),
           new BatchAppendFn(store, table, tableSchema, format, BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false));
     }
