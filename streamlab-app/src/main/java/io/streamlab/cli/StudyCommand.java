@@ -99,20 +99,21 @@ final class StudyCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintStream console = System.out;
-    Path dir = Files.createDirectories((out != null ? out
-        : Path.of("runs", "study-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
-        .toAbsolutePath());
     for (String f : runFlags) {
       if (!f.startsWith("--")) throw new IllegalArgumentException("unexpected argument '" + f + "': scenarios go in "
           + "--scenarios=A,B; other arguments must be flags of 'streamlab run' in --name=value form");
     }
     List<Scenario> chosen = chosenScenarios();
+    for (Scenario s : chosen) parse(s, List.of()); // a bad key or flag now, not after an hour of runs
     Duration warm = pick(warmup, QUICK_WARMUP, Duration.ofSeconds(10));
     Duration window = pick(duration, QUICK_DURATION, Duration.ofSeconds(30));
     Duration step = pick(stepDuration, QUICK_STEP, Duration.ofSeconds(15));
     int steps = searchSteps != null ? searchSteps : quick ? QUICK_STEPS : 6;
     if (steps < 1) throw new IllegalArgumentException("--searchSteps must be >= 1: " + steps);
     if (rate < 0) throw new IllegalArgumentException("--rate must be >= 0: " + rate);
+    Path dir = Files.createDirectories((out != null ? out
+        : Path.of("runs", "study-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
+        .toAbsolutePath());
     int exit = 0;
 
     Map<String, JsonNode> searches = new LinkedHashMap<>();
@@ -216,7 +217,12 @@ final class StudyCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>(ScenarioArgs.of(s, cl.getCommandSpec()));
     args.addAll(runFlags);
     args.addAll(studyFlags);
-    cl.parseArgs(args.toArray(String[]::new));
+    try {
+      cl.parseArgs(args.toArray(String[]::new));
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException("scenario " + s.name() + ": " + e.getMessage() + " (flags that are not "
+          + "'streamlab study --help' flags go to every 'streamlab run')");
+    }
     return cl.getCommand();
   }
 
