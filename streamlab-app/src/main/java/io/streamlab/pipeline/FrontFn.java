@@ -108,7 +108,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     if (compression == null) {
       EventHeaders.Stamp stamp;
       try {
-        stamp = EventHeaders.absent(m.headers()) ? m.offsetStamp() : EventHeaders.read(m.headers());
+        stamp = identity(m);
       } catch (Throwable e) {
         rethrowIfFatal(e);
         fail(DeadLetters.Stage.DECODE, e, m.offsetStamp(), m, value, out);
@@ -209,10 +209,15 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     }
   }
 
+  /** streamlab's headers, or the offset identity when there are none; malformed headers throw. */
+  private static EventHeaders.Stamp identity(Message m) {
+    return EventHeaders.absent(m.headers()) ? m.offsetStamp() : EventHeaders.read(m.headers());
+  }
+
   /** The identity of a plain message, or its offset identity when its headers cannot give one. */
   private static EventHeaders.Stamp plainIdentityOrOffset(Message m) {
     try {
-      return EventHeaders.absent(m.headers()) ? m.offsetStamp() : EventHeaders.read(m.headers());
+      return identity(m);
     } catch (RuntimeException e) {
       return m.offsetStamp();
     }

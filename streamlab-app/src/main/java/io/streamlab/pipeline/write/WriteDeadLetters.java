@@ -13,9 +13,9 @@ public final class WriteDeadLetters {
   private WriteDeadLetters() {}
 
   public static GenericRecord of(DeadLetters.Stage stage, Throwable error, GenericRecord row) {
-    IngestMetrics.get().recordFailed(stage);
     EventHeaders.Stamp stamp = new EventHeaders.Stamp((Integer) row.get(SystemColumns.PRODUCER_ID),
         (Long) row.get(SystemColumns.SEQUENCE), (Long) row.get(SystemColumns.SEND_TIME_MICROS));
+    IngestMetrics.get().recordFailed(stage, stamp.eventId()); // once per event, however often replayed
     byte[] bytes;
     try {
       bytes = AvroJson.toJson(row, row.getSchema()).getBytes(StandardCharsets.UTF_8);
