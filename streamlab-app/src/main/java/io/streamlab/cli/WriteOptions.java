@@ -22,12 +22,14 @@ final class WriteOptions {
   FormatToStore formatToStore;
 
   @Option(names = "--numStreamingKeys", defaultValue = "50",
-      description = "STREAMING_INSERTS: keys rows are reshuffled onto. Default: ${DEFAULT-VALUE}.")
+      description = "STREAMING_INSERTS: keys rows are grouped by (GroupIntoBatches); each key has at most one insert "
+          + "request in flight, so this bounds the write concurrency. Default: ${DEFAULT-VALUE}.")
   int numStreamingKeys;
 
   @Option(names = "--autoSharding",
-      description = "STREAMING_INSERTS / STORAGE_WRITE_API: let the runner spread rows over its workers instead of "
-          + "--numStreamingKeys keys / --numStorageWriteApiStreams shards. Default: off.")
+      description = "STREAMING_INSERTS / STORAGE_WRITE_API: spread rows over shards whose number follows the write "
+          + "backlog (doubling while batches leave full, shrinking while few do), as Dataflow's auto-sharding, instead "
+          + "of --numStreamingKeys keys / --numStorageWriteApiStreams streams. Default: off.")
   boolean autoSharding;
 
   @Option(names = "--maxStreamingRowsToBatch", defaultValue = "500",
@@ -39,12 +41,13 @@ final class WriteOptions {
   long maxStreamingBatchSize;
 
   @Option(names = "--numStorageWriteApiStreams", defaultValue = "0",
-      description = "STORAGE_WRITE_API: shards (write streams); 0 = auto-sharding. Default: ${DEFAULT-VALUE}.")
+      description = "STORAGE_WRITE_API: write streams (one append in flight each); 0 = auto-sharding. "
+          + "Default: ${DEFAULT-VALUE}.")
   int numStorageWriteApiStreams;
 
   @Option(names = "--triggeringFrequencySec", defaultValue = "1",
-      description = "STORAGE_WRITE_API: a shard's batch is committed at the latest this long after its first row "
-          + "(and at every bundle end / checkpoint barrier). Default: ${DEFAULT-VALUE}.")
+      description = "STORAGE_WRITE_API: a stream's buffered rows are appended and committed this long after the "
+          + "batch's first row, or once --appendBatchSize rows wait. Default: ${DEFAULT-VALUE}.")
   double triggeringFrequencySec;
 
   @Option(names = "--useConnectionPool",
