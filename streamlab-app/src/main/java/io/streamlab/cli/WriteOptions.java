@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 /** How the write stage carries and writes rows (names as Beam's BigQueryIO). Shared by ingest and run. */
 final class WriteOptions {
   @Option(names = "--writeMethod", defaultValue = "STORAGE_API_AT_LEAST_ONCE",
-      description = "STREAMING_INSERTS (JSON rows, reshuffled, small requests; at-least-once, best-effort dedup "
+      description = "STREAMING_INSERTS (JSON rows grouped per key, small requests, one in flight per key; at-least-once, best-effort dedup "
           + "by insert id), STORAGE_WRITE_API (typed rows, sharded, batch commits; exactly-once, also across a "
           + "crash and restart) or STORAGE_API_AT_LEAST_ONCE (typed rows appended in the reading stage, no "
           + "shuffle). Default: ${DEFAULT-VALUE}.")
