@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 /** How the write stage carries and writes rows (names as Beam's BigQueryIO). Shared by ingest and run. */
 final class WriteOptions {
   @Option(names = "--writeMethod", defaultValue = "STORAGE_API_AT_LEAST_ONCE",
-      description = "STREAMING_INSERTS (JSON rows, reshuffled, small requests; at-least-once, best-effort dedup "
+      description = "STREAMING_INSERTS (JSON rows grouped per key, small requests, one in flight per key; at-least-once, best-effort dedup "
           + "by insert id), STORAGE_WRITE_API (typed rows, sharded, batch commits; exactly-once, also across a "
           + "crash and restart) or STORAGE_API_AT_LEAST_ONCE (typed rows appended in the reading stage, no "
           + "shuffle). Default: ${DEFAULT-VALUE}.")
@@ -22,12 +22,14 @@ final class WriteOptions {
   FormatToStore formatToStore;
 
   @Option(names = "--numStreamingKeys", defaultValue = "50",
-      description = "STREAMING_INSERTS: keys rows are reshuffled onto. Default: ${DEFAULT-VALUE}.")
+      description = "STREAMING_INSERTS: keys rows are grouped by (GroupIntoBatches); each key has at most one insert "
+          + "request in flight, so this bounds the write concurrency. Default: ${DEFAULT-VALUE}.")
   int numStreamingKeys;
 
   @Option(names = "--autoSharding",
-      description = "STREAMING_INSERTS / STORAGE_WRITE_API: let the runner spread rows over its workers instead of "
-          + "--numStreamingKeys keys / --numStorageWriteApiStreams shards. Default: off.")
+      description = "STREAMING_INSERTS / STORAGE_WRITE_API: spread rows over shards whose number follows the write "
+          + "backlog (doubling while batches leave full, shrinking while few do), as Dataflow's auto-sharding, instead "
+          + "of --numStreamingKeys keys / --numStorageWriteApiStreams streams. Default: off.")
   boolean autoSharding;
 
   @Option(names = "--maxStreamingRowsToBatch", defaultValue = "500",
@@ -39,12 +41,13 @@ final class WriteOptions {
   long maxStreamingBatchSize;
 
   @Option(names = "--numStorageWriteApiStreams", defaultValue = "0",
-      description = "STORAGE_WRITE_API: shards (write streams); 0 = auto-sharding. Default: ${DEFAULT-VALUE}.")
+      description = "STORAGE_WRITE_API: write streams (one append in flight each); 0 = auto-sharding. "
+          + "Default: ${DEFAULT-VALUE}.")
   int numStorageWriteApiStreams;
 
   @Option(names = "--triggeringFrequencySec", defaultValue = "1",
-      description = "STORAGE_WRITE_API: a shard's batch is committed at the latest this long after its first row "
-          + "(and at every bundle end / checkpoint barrier). Default: ${DEFAULT-VALUE}.")
+      description = "STORAGE_WRITE_API: a stream's buffered rows are appended and committed this long after the "
+          + "batch's first row, or once --appendBatchSize rows wait. Default: ${DEFAULT-VALUE}.")
   double triggeringFrequencySec;
 
   @Option(names = "--useConnectionPool",

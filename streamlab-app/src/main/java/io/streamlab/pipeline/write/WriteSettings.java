@@ -8,14 +8,14 @@ import java.io.Serializable;
  *
  * @param method the write method
  * @param formatToStore element type the write stage carries (and shuffles)
- * @param numStreamingKeys STREAMING_INSERTS: keys of the reshuffle before the inserts (Beam: 50)
- * @param autoSharding STREAMING_INSERTS / STORAGE_WRITE_API: let the runner spread rows over its
- *     workers instead of a fixed number of keys or shards
+ * @param numStreamingKeys STREAMING_INSERTS: keys rows are grouped by, one request in flight each (Beam: 50)
+ * @param autoSharding STREAMING_INSERTS / STORAGE_WRITE_API: shards that follow the backlog
+ *     ({@link AutoShards}) instead of a fixed number of keys or streams
  * @param maxStreamingRowsToBatch STREAMING_INSERTS: most rows in one insert request (Beam: 500)
  * @param maxStreamingBatchSize STREAMING_INSERTS: most JSON bytes in one insert request (Beam: 64 KB)
  * @param numStorageWriteApiStreams STORAGE_WRITE_API: shards; 0 = auto-sharding
- * @param triggeringFrequencySec STORAGE_WRITE_API: a shard's batch is committed at the latest
- *     this long after its first row (and always at a bundle end / checkpoint barrier)
+ * @param triggeringFrequencySec STORAGE_WRITE_API: a stream's batch is appended and committed
+ *     this long after its first row (or when it is full)
  * @param useConnectionPool STORAGE_API_AT_LEAST_ONCE: writers share a pool of store connections
  * @param connectionPoolSize connections in that pool (per table, per process)
  * @param checkpointIntervalMs Flink checkpoint interval; Kafka offsets are committed when a
