@@ -36,8 +36,7 @@ public final class StudyReport {
     Page.open(h, "streamlab study");
     JsonNode rows = study.path("rows");
     h.append("<h1>streamlab study: the seven runs beside the study's</h1>\n<p class=\"sub\">")
-        .append(Svg.esc(study.path("studySource").asText())).append("<br>")
-        .append(Svg.esc(study.path("settings").toString())).append("</p>\n");
+        .append(Svg.esc(study.path("studySource").asText())).append("</p>\n");
     boolean ok = true;
     for (JsonNode r : rows) ok &= r.path("lost").asLong() == 0;
     h.append("<p class=\"").append(ok ? "ok" : "bad").append("\">").append(ok ? "No row lost in any run." : "ROWS LOST.")
@@ -115,6 +114,8 @@ public final class StudyReport {
           .append(link(dir, r.get("steadyDirectory"), "steady")).append("</td></tr>\n");
     }
     h.append("</table>\n");
+    h.append("<h2>How the study ran</h2>\n");
+    Page.keyValues(h, study.path("settings"));
     Page.close(h);
     return h.toString();
   }

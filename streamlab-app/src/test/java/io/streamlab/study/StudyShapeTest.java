@@ -6,14 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamlab.report.StudyReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The study's rows, verdicts and table from results.json trees, without running anything. */
 class StudyShapeTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  @TempDir Path dir;
 
   /** A steady run's results.json with the fields the study reads. */
   private static JsonNode steady(String writeMethod, double cpuSeconds, double p99, long read, long shuffled,
@@ -83,5 +89,25 @@ class StudyShapeTest {
     assertEquals("no", answers.get("exactly-once runs shuffle about their read volume (>= 0.5 x read)"), "0.3x");
     assertEquals("yes", answers.get("at-least-once appends shuffle close to nothing (< 0.01 x read)"));
     assertEquals("yes", answers.get("CPU per event: STREAMING_INSERTS > STORAGE_WRITE_API > STORAGE_API_AT_LEAST_ONCE"));
+  }
+
+  @Test
+  void pageHasARowPerRunChartsOverTimeAndSaysWhatIsNotRecorded() throws Exception {
+    List<Map<String, Object>> series = List.of(Map.of("t", 1, "phase", "warm-up", "ingestedPerSec", 10),
+        Map.of("t", 2, "phase", "measure", "ingestedPerSec", 900, "p99Millis", 120),
+        Map.of("t", 3, "phase", "measure", "ingestedPerSec", 1000, "p99Millis", 140));
+    JsonNode a = steady("STORAGE_API_AT_LEAST_ONCE", 10, 200, 1_000, 0, series);
+    JsonNode b = steady("STORAGE_WRITE_API", 20, 1_200, 1_000, 900, series);
+    List<StudyRow> rows = List.of(StudyRow.of("6-avro", search(9_000), b, 5_000),
+        StudyRow.of("7-at-least-once-avro", search(12_000), a, 5_000));
+    JsonNode study = StudyJson.tree(Map.of("quick", true), rows, StudyShape.judge(rows));
+    Map<String, JsonNode> steadies = new LinkedHashMap<>();
+    steadies.put("6-avro", b);
+    steadies.put("7-at-least-once-avro", a);
+    String html = Files.readString(StudyReport.write(study, Map.of(), steadies, dir));
+    assertTrue(html.contains("<td>6-avro</td>") && html.contains("<td>7-at-least-once-avro</td>"), html);
+    assertTrue(html.contains("Steady window: ingested events/s over time") && html.contains("<polyline"), html);
+    assertTrue(html.contains("n/a: these runs do not record the write stage's active keys or shards"), html);
+    assertEquals(168, study.path("rows").get(0).path("study").path("cores").asInt(), "42 workers x 4 vCPU");
   }
 }
