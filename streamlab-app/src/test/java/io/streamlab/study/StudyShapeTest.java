@@ -55,20 +55,30 @@ class StudyShapeTest {
     assertEquals(0.0, r.shuffledPerRead());
     assertEquals(Map.of("read", 1.5, "convert", 0.5), r.stageWallSeconds(), "stages that did nothing are left out");
     assertNull(r.convertedElementBytes(), "0 bytes after convert means not recorded");
-    assertNull(r.activeShardsMax(), "no activeShards series");
+    assertNull(r.activeKeysMax(), "no activeKeys series");
     assertNull(r.warehouseModel());
     String table = StudyTable.render(List.of(r), StudyShape.judge(List.of(r)));
-    assertTrue(table.contains("n/a (off or not recorded)"), table);
+    assertTrue(table.lines().anyMatch(l -> l.startsWith("7-at-least-once-avro") && l.endsWith("n/a")),
+        "no warehouse model figures in results.json: n/a; " + table);
     assertTrue(table.lines().anyMatch(l -> l.startsWith("7-at-least-once-avro") && l.contains(" 160")),
         "the study's 40 workers x 4 vCPU beside the row: " + table);
   }
 
   @Test
-  void activeShardsAreReadWhenARunRecordsThem() {
-    StudyRow r = StudyRow.of("3-auto-sharding", null, steady("STREAMING_INSERTS", 10, 200, 1, 1,
-        List.of(Map.of("t", 1, "activeShards", 4), Map.of("t", 2, "activeShards", 9))), 5_000);
-    assertEquals(9, r.activeShardsMax());
+  void writeFiguresAndTheModelAreReadWhenARunRecordsThem() {
+    JsonNode steady = steady("STREAMING_INSERTS", 10, 200, 1, 1,
+        List.of(Map.of("t", 1, "activeKeys", 4), Map.of("t", 2, "activeKeys", 9)));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) steady).set("write", MAPPER.valueToTree(Map.of(
+        "connectionsOpened", 3, "appendsPerConnection", 40.0, "maxRequestsInFlight", 9,
+        "warehouseModel", Map.of("kind", "bigquery", "isModel", true, "roundTripP50Millis", 75.0))));
+    StudyRow r = StudyRow.of("3-auto-sharding", null, steady, 5_000);
+    assertEquals(9, r.activeKeysMax());
+    assertEquals(3, r.connectionsOpened());
+    assertEquals(9, r.maxRequestsInFlight());
     assertNull(r.highestSustainedPerSec(), "no search");
+    String table = StudyTable.render(List.of(r), StudyShape.judge(List.of(r)));
+    assertTrue(table.contains("MODEL") && table.contains("kind=bigquery") && table.contains("roundTripP50Millis=75.0"),
+        "the model's parameters beside its figures: " + table);
   }
 
   @Test
