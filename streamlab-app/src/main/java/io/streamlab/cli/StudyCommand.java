@@ -1,7 +1,6 @@
 package io.streamlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.streamlab.bench.RunResult;
 import io.streamlab.report.ResultsJson;
 import io.streamlab.report.StudyReport;
 import io.streamlab.scenario.Scenario;
@@ -114,40 +113,12 @@ final class StudyCommand implements Callable<Integer> {
     Path dir = Files.createDirectories((out != null ? out
         : Path.of("runs", "study-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
         .toAbsolutePath());
-    int exit = 0;
-
     Map<String, JsonNode> searches = new LinkedHashMap<>();
-    if (search) {
-      for (Scenario s : chosen) {
-        List<String> searchFlags = new ArrayList<>(List.of("--mode=max", "--warmup=" + warm.toMillis() + "ms",
-            "--stepDuration=" + step.toMillis() + "ms", "--maxSteps=" + steps));
-        Duration bound = maxP99.plusMillis(Math.round(1000 * triggerSeconds(parse(s, searchFlags))));
-        searchFlags.add("--maxP99=" + bound.toMillis() + "ms");
-        RunCommand run = parse(s, searchFlags);
-        console.println("[streamlab] study: " + s.name() + ": max-rate search (p99 bound " + bound.toMillis() + " ms)");
-        Path runDir = dir.resolve(s.name()).resolve("search");
-        exit = Math.max(exit, run.runOne(s.name() + " (search)", s.description(), runDir, console).exitCode());
-        searches.put(s.name(), ResultsJson.read(runDir));
-      }
-    }
+    int exit = search ? searchAll(chosen, warm, step, steps, dir, searches, console) : 0;
     double common = commonRate(searches, console);
-
     Map<String, JsonNode> steadies = new LinkedHashMap<>();
     List<StudyRow> rows = new ArrayList<>();
-    for (Scenario s : chosen) {
-      List<String> flags = new ArrayList<>(List.of("--mode=steady", "--warmup=" + warm.toMillis() + "ms",
-          "--duration=" + window.toMillis() + "ms"));
-      if (common > 0) flags.add("--ratePerSec=" + common);
-      RunCommand run = parse(s, flags);
-      double steadyRate = ((Number) run.spec.findOption("--ratePerSec").getValue()).doubleValue();
-      console.printf("[streamlab] study: %s: steady window at %,.0f events/s%n", s.name(), steadyRate);
-      Path runDir = dir.resolve(s.name()).resolve("steady");
-      RunResult r = run.runOne(s.name(), s.description(), runDir, console);
-      exit = Math.max(exit, r.exitCode());
-      JsonNode steady = ResultsJson.read(runDir);
-      steadies.put(s.name(), steady);
-      rows.add(StudyRow.of(s.name(), searches.get(s.name()), steady, steadyRate));
-    }
+    exit = Math.max(exit, steadyAll(chosen, warm, window, common, dir, searches, steadies, rows, console));
 
     List<StudyShape.Verdict> verdicts = StudyShape.judge(rows);
     Map<String, Object> settings = new LinkedHashMap<>();
@@ -172,6 +143,44 @@ final class StudyCommand implements Callable<Integer> {
     console.println("==== streamlab study ====");
     console.print(table);
     console.println("[streamlab] study: " + dir.resolve("study.json") + ", " + html);
+    return exit;
+  }
+
+  /** Each scenario's max-rate search, into {@code searches}; returns the worst exit code. */
+  private int searchAll(List<Scenario> chosen, Duration warm, Duration step, int steps, Path dir,
+      Map<String, JsonNode> searches, PrintStream console) throws Exception {
+    int exit = 0;
+    for (Scenario s : chosen) {
+      List<String> flags = new ArrayList<>(List.of("--mode=max", "--warmup=" + warm.toMillis() + "ms",
+          "--stepDuration=" + step.toMillis() + "ms", "--maxSteps=" + steps));
+      Duration bound = maxP99.plusMillis(Math.round(1000 * triggerSeconds(parse(s, flags))));
+      flags.add("--maxP99=" + bound.toMillis() + "ms");
+      console.println("[streamlab] study: " + s.name() + ": max-rate search (p99 bound " + bound.toMillis() + " ms)");
+      Path runDir = dir.resolve(s.name()).resolve("search");
+      exit = Math.max(exit, parse(s, flags).runOne(s.name() + " (search)", s.description(), runDir, console).exitCode());
+      searches.put(s.name(), ResultsJson.read(runDir));
+    }
+    return exit;
+  }
+
+  /** Each scenario's steady window at {@code common} events/s (0: its own rate), into {@code steadies} and {@code rows}. */
+  private int steadyAll(List<Scenario> chosen, Duration warm, Duration window, double common, Path dir,
+      Map<String, JsonNode> searches, Map<String, JsonNode> steadies, List<StudyRow> rows, PrintStream console)
+      throws Exception {
+    int exit = 0;
+    for (Scenario s : chosen) {
+      List<String> flags = new ArrayList<>(List.of("--mode=steady", "--warmup=" + warm.toMillis() + "ms",
+          "--duration=" + window.toMillis() + "ms"));
+      if (common > 0) flags.add("--ratePerSec=" + common);
+      RunCommand run = parse(s, flags);
+      double steadyRate = ((Number) run.spec.findOption("--ratePerSec").getValue()).doubleValue();
+      console.printf("[streamlab] study: %s: steady window at %,.0f events/s%n", s.name(), steadyRate);
+      Path runDir = dir.resolve(s.name()).resolve("steady");
+      exit = Math.max(exit, run.runOne(s.name(), s.description(), runDir, console).exitCode());
+      JsonNode steady = ResultsJson.read(runDir);
+      steadies.put(s.name(), steady);
+      rows.add(StudyRow.of(s.name(), searches.get(s.name()), steady, steadyRate));
+    }
     return exit;
   }
 

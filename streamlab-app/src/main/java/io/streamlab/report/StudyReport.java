@@ -16,7 +16,7 @@ import java.util.function.ToDoubleFunction;
  */
 public final class StudyReport {
   /** The series field a run records its active write keys or shards under (see StudyRow). */
-  static final String ACTIVE_SHARDS = "activeShards";
+  static final String ACTIVE_KEYS = "activeKeys";
 
   private StudyReport() {}
 
@@ -36,8 +36,7 @@ public final class StudyReport {
     Page.open(h, "streamlab study");
     JsonNode rows = study.path("rows");
     h.append("<h1>streamlab study: the seven runs beside the study's</h1>\n<p class=\"sub\">")
-        .append(Svg.esc(study.path("studySource").asText())).append("<br>")
-        .append(Svg.esc(study.path("settings").toString())).append("</p>\n");
+        .append(Svg.esc(study.path("studySource").asText())).append("</p>\n");
     boolean ok = true;
     for (JsonNode r : rows) ok &= r.path("lost").asLong() == 0;
     h.append("<p class=\"").append(ok ? "ok" : "bad").append("\">").append(ok ? "No row lost in any run." : "ROWS LOST.")
@@ -83,10 +82,10 @@ public final class StudyReport {
         bars(rows, r -> r.path("coresForMillionPerSec").asDouble()), null, null));
 
     h.append("<h2>Keys and shards over time</h2>\n");
-    List<Svg.Line> shards = lines(steadies, ACTIVE_SHARDS);
+    List<Svg.Line> shards = lines(steadies, ACTIVE_KEYS);
     if (shards.isEmpty()) {
       h.append("<p>n/a: these runs do not record the write stage's active keys or shards over time "
-          + "(results.json series field <code>").append(ACTIVE_SHARDS).append("</code>). Configured keys are in the "
+          + "(results.json series field <code>").append(ACTIVE_KEYS).append("</code>). Configured keys are in the "
           + "table above.</p>\n");
     } else {
       h.append(Svg.lineChart("Active write keys / shards over time (steady window)", "seconds", "keys or shards", shards));
@@ -103,18 +102,23 @@ public final class StudyReport {
     h.append(Svg.barChart("Bytes shuffled per byte read", "x read", bars(rows, r -> r.path("shuffledPerRead").asDouble()),
         25.0 / 7.0, "study: 25 TB / 7 TB"));
     h.append("<table><tr><th>run</th><th>wall seconds per stage (steady window)</th><th>B/element after convert</th>"
+        + "<th>active keys/shards (max)</th><th>connections</th><th>appends per connection</th>"
         + "<th>warehouse model</th><th>runs</th></tr>\n");
     for (JsonNode r : rows) {
       h.append("<tr><td>").append(Svg.esc(r.path("scenario").asText())).append("</td><td>");
       r.path("stageWallSeconds").fields().forEachRemaining(e -> h.append(Svg.esc(e.getKey())).append(' ')
           .append(HtmlReport.fmt(e.getValue().asDouble())).append(" &nbsp;"));
       h.append("</td><td>").append(num(r.get("convertedElementBytes"))).append("</td><td>")
+          .append(num(r.get("activeKeysMax"))).append("</td><td>").append(num(r.get("connectionsOpened")))
+          .append("</td><td>").append(dec(r.get("appendsPerConnection"))).append("</td><td>")
           .append(r.path("warehouseModel").isMissingNode() || r.path("warehouseModel").isNull() ? "n/a"
               : Svg.esc(r.path("warehouseModel").toString()))
           .append("</td><td>").append(link(dir, r.get("searchDirectory"), "search")).append(' ')
           .append(link(dir, r.get("steadyDirectory"), "steady")).append("</td></tr>\n");
     }
     h.append("</table>\n");
+    h.append("<h2>How the study ran</h2>\n");
+    Page.keyValues(h, study.path("settings"));
     Page.close(h);
     return h.toString();
   }

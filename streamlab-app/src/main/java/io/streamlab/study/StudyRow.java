@@ -28,8 +28,11 @@ import java.util.Map;
  * @param failed rows dead-lettered over both runs
  * @param stageWallSeconds per stage, busy seconds in the steady window (stages that did work)
  * @param convertedElementBytes mean element size after conversion to the store format (null: not recorded)
- * @param activeShardsMax most write keys/shards active at once (null: the runs do not record it)
- * @param warehouseModel the warehouse model's parameters as results.json gives them (null: no model)
+ * @param activeKeysMax most write keys/shards active at once (null: the runs do not record it)
+ * @param connectionsOpened store connections the writers opened, steady run (null: not recorded)
+ * @param appendsPerConnection requests per connection, steady run (null: not recorded)
+ * @param maxRequestsInFlight most table requests in flight at once, steady run (null: not recorded)
+ * @param warehouseModel the warehouse model's parameters as results.json gives them (null: not recorded)
  * @param searchDirectory where the search run's files are (null: no search)
  * @param steadyDirectory where the steady run's files are
  */
@@ -37,12 +40,13 @@ public record StudyRow(String scenario, Integer studyRun, String writeMethod, St
     Double highestSustainedPerSec, double steadyRatePerSec, double eventsPerSec, Double cpuSecondsPerMillionEvents,
     Double megabytesPerSecPerCore, double p50Millis, double p99Millis, long bytesRead, long bytesShuffled,
     long lost, long duplicated, long failed, Map<String, Double> stageWallSeconds, Double convertedElementBytes,
-    Integer activeShardsMax, JsonNode warehouseModel, String searchDirectory, String steadyDirectory) {
+    Integer activeKeysMax, Long connectionsOpened, Double appendsPerConnection, Long maxRequestsInFlight,
+    JsonNode warehouseModel, String searchDirectory, String steadyDirectory) {
 
   /** The series field a run records its active write keys or shards under, once it does. */
-  public static final String ACTIVE_SHARDS_SERIES = "activeShards";
-  /** The results.json object the warehouse model's parameters are under, once there is one. */
-  public static final String WAREHOUSE_MODEL_FIELD = "warehouseModel";
+  public static final String ACTIVE_KEYS_SERIES = "activeKeys";
+  /** The results.json object of the write stage's request figures and warehouse model, once there is one. */
+  public static final String WRITE_FIELD = "write";
 
   /**
    * @param search the max-rate search's results.json (null: no search)
@@ -62,7 +66,8 @@ public record StudyRow(String scenario, Integer studyRun, String writeMethod, St
         converted = s.path("meanElementBytes").asDouble();
       }
     }
-    JsonNode model = steady.get(WAREHOUSE_MODEL_FIELD);
+    JsonNode write = steady.path(WRITE_FIELD);
+    JsonNode model = write.get("warehouseModel");
     return new StudyRow(scenario, StudyFigures.forScenario(scenario).map(StudyFigures.Run::run).orElse(null),
         conf.path("writeMethod").asText("n/a"), conf.path("formatToStore").asText("n/a"), keys(conf),
         search == null ? null : search.path("ingestion").path("maxSustainedEventsPerSec").asDouble(0),
@@ -72,7 +77,9 @@ public record StudyRow(String scenario, Integer studyRun, String writeMethod, St
         lat.path("p50").asDouble(), lat.path("p99").asDouble(),
         steady.path("shuffle").path("bytesRead").asLong(), steady.path("shuffle").path("bytesShuffled").asLong(),
         sum(search, steady, "lost"), sum(search, steady, "duplicated"), sum(search, steady, "failed"),
-        walls, converted, activeShardsMax(search, steady), model == null || model.isNull() ? null : model,
+        walls, converted, activeKeysMax(search, steady), longOrNull(write.get("connectionsOpened")),
+        write.has("appendsPerConnection") ? write.path("appendsPerConnection").asDouble() : null,
+        longOrNull(write.get("maxRequestsInFlight")), model == null || model.isNull() ? null : model,
         search == null ? null : search.path("run").path("directory").asText(null),
         steady.path("run").path("directory").asText(null));
   }
@@ -107,12 +114,16 @@ public record StudyRow(String scenario, Integer studyRun, String writeMethod, St
     return (search == null ? 0 : search.path("table").path(field).asLong()) + steady.path("table").path(field).asLong();
   }
 
-  private static Integer activeShardsMax(JsonNode search, JsonNode steady) {
+  private static Long longOrNull(JsonNode v) {
+    return v == null || !v.isNumber() ? null : v.asLong();
+  }
+
+  private static Integer activeKeysMax(JsonNode search, JsonNode steady) {
     Integer max = null;
     for (JsonNode run : new JsonNode[] {search, steady}) {
       if (run == null) continue;
       for (JsonNode row : run.path("series")) {
-        JsonNode v = row.get(ACTIVE_SHARDS_SERIES);
+        JsonNode v = row.get(ACTIVE_KEYS_SERIES);
         if (v != null && v.isNumber()) max = Math.max(max == null ? 0 : max, v.asInt());
       }
     }

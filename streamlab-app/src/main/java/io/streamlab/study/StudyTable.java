@@ -38,6 +38,9 @@ public final class StudyTable {
     for (String st : stages) head.add(st + " wall s");
     head.add("B/element after convert");
     head.add("active keys/shards (max)");
+    head.add("connections");
+    head.add("appends/conn");
+    head.add("max in flight");
     head.add("warehouse model");
     List<List<String>> stageRows = new ArrayList<>();
     stageRows.add(head);
@@ -45,8 +48,11 @@ public final class StudyTable {
       List<String> row = new ArrayList<>(List.of(r.scenario()));
       for (String st : stages) row.add(decimal(r.stageWallSeconds().get(st)));
       row.add(r.convertedElementBytes() == null ? "n/a" : number(r.convertedElementBytes()));
-      row.add(r.activeShardsMax() == null ? "n/a" : String.valueOf(r.activeShardsMax()));
-      row.add(r.warehouseModel() == null ? "n/a (off or not recorded)" : r.warehouseModel().toString());
+      row.add(r.activeKeysMax() == null ? "n/a" : String.valueOf(r.activeKeysMax()));
+      row.add(r.connectionsOpened() == null ? "n/a" : String.valueOf(r.connectionsOpened()));
+      row.add(decimal(r.appendsPerConnection()));
+      row.add(r.maxRequestsInFlight() == null ? "n/a" : String.valueOf(r.maxRequestsInFlight()));
+      row.add(model(r));
       stageRows.add(row);
     }
     sb.append(System.lineSeparator()).append("Per stage (steady window):").append(System.lineSeparator());
@@ -72,6 +78,17 @@ public final class StudyTable {
       }
       sb.append(line.toString().stripTrailing()).append(System.lineSeparator());
     }
+    return sb.toString();
+  }
+
+  /** The model's parameters in one cell: "off" when the run ran without one, n/a when results.json does not say. */
+  static String model(StudyRow r) {
+    if (r.warehouseModel() == null) return "n/a";
+    if (r.warehouseModel().path("kind").asText().equals("none")) return "off";
+    StringBuilder sb = new StringBuilder("MODEL");
+    r.warehouseModel().fields().forEachRemaining(e -> {
+      if (!e.getKey().equals("isModel")) sb.append(' ').append(e.getKey()).append('=').append(e.getValue().asText());
+    });
     return sb.toString();
   }
 

@@ -28,8 +28,10 @@ class StudyAcceptanceTest {
     var cl = Main.commandLine();
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err));
+    // --quick, shortened further: one search step at a rate a loaded 2-core machine keeps up with
+    // (short drains), then the steady windows
     int exit = cl.execute("study", "--quick", "--scenarios=6-avro,7-at-least-once-avro", "--out=" + dir,
-        "--parallelism=2");
+        "--searchSteps=1", "--warmup=2s", "--duration=5s", "--ratePerSec=3000", "--parallelism=2");
     assertEquals(0, exit, "exit code; " + err);
 
     JsonNode study = new ObjectMapper().readTree(dir.resolve("study.json").toFile());

@@ -6,14 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamlab.report.StudyReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The study's rows, verdicts and table from results.json trees, without running anything. */
 class StudyShapeTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  @TempDir Path dir;
 
   /** A steady run's results.json with the fields the study reads. */
   private static JsonNode steady(String writeMethod, double cpuSeconds, double p99, long read, long shuffled,
@@ -49,20 +55,30 @@ class StudyShapeTest {
     assertEquals(0.0, r.shuffledPerRead());
     assertEquals(Map.of("read", 1.5, "convert", 0.5), r.stageWallSeconds(), "stages that did nothing are left out");
     assertNull(r.convertedElementBytes(), "0 bytes after convert means not recorded");
-    assertNull(r.activeShardsMax(), "no activeShards series");
+    assertNull(r.activeKeysMax(), "no activeKeys series");
     assertNull(r.warehouseModel());
     String table = StudyTable.render(List.of(r), StudyShape.judge(List.of(r)));
-    assertTrue(table.contains("n/a (off or not recorded)"), table);
+    assertTrue(table.lines().anyMatch(l -> l.startsWith("7-at-least-once-avro") && l.endsWith("n/a")),
+        "no warehouse model figures in results.json: n/a; " + table);
     assertTrue(table.lines().anyMatch(l -> l.startsWith("7-at-least-once-avro") && l.contains(" 160")),
         "the study's 40 workers x 4 vCPU beside the row: " + table);
   }
 
   @Test
-  void activeShardsAreReadWhenARunRecordsThem() {
-    StudyRow r = StudyRow.of("3-auto-sharding", null, steady("STREAMING_INSERTS", 10, 200, 1, 1,
-        List.of(Map.of("t", 1, "activeShards", 4), Map.of("t", 2, "activeShards", 9))), 5_000);
-    assertEquals(9, r.activeShardsMax());
+  void writeFiguresAndTheModelAreReadWhenARunRecordsThem() {
+    JsonNode steady = steady("STREAMING_INSERTS", 10, 200, 1, 1,
+        List.of(Map.of("t", 1, "activeKeys", 4), Map.of("t", 2, "activeKeys", 9)));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) steady).set("write", MAPPER.valueToTree(Map.of(
+        "connectionsOpened", 3, "appendsPerConnection", 40.0, "maxRequestsInFlight", 9,
+        "warehouseModel", Map.of("kind", "bigquery", "isModel", true, "roundTripP50Millis", 75.0))));
+    StudyRow r = StudyRow.of("3-auto-sharding", null, steady, 5_000);
+    assertEquals(9, r.activeKeysMax());
+    assertEquals(3, r.connectionsOpened());
+    assertEquals(9, r.maxRequestsInFlight());
     assertNull(r.highestSustainedPerSec(), "no search");
+    String table = StudyTable.render(List.of(r), StudyShape.judge(List.of(r)));
+    assertTrue(table.contains("MODEL") && table.contains("kind=bigquery") && table.contains("roundTripP50Millis=75.0"),
+        "the model's parameters beside its figures: " + table);
   }
 
   @Test
@@ -83,5 +99,25 @@ class StudyShapeTest {
     assertEquals("no", answers.get("exactly-once runs shuffle about their read volume (>= 0.5 x read)"), "0.3x");
     assertEquals("yes", answers.get("at-least-once appends shuffle close to nothing (< 0.01 x read)"));
     assertEquals("yes", answers.get("CPU per event: STREAMING_INSERTS > STORAGE_WRITE_API > STORAGE_API_AT_LEAST_ONCE"));
+  }
+
+  @Test
+  void pageHasARowPerRunChartsOverTimeAndSaysWhatIsNotRecorded() throws Exception {
+    List<Map<String, Object>> series = List.of(Map.of("t", 1, "phase", "warm-up", "ingestedPerSec", 10),
+        Map.of("t", 2, "phase", "measure", "ingestedPerSec", 900, "p99Millis", 120),
+        Map.of("t", 3, "phase", "measure", "ingestedPerSec", 1000, "p99Millis", 140));
+    JsonNode a = steady("STORAGE_API_AT_LEAST_ONCE", 10, 200, 1_000, 0, series);
+    JsonNode b = steady("STORAGE_WRITE_API", 20, 1_200, 1_000, 900, series);
+    List<StudyRow> rows = List.of(StudyRow.of("6-avro", search(9_000), b, 5_000),
+        StudyRow.of("7-at-least-once-avro", search(12_000), a, 5_000));
+    JsonNode study = StudyJson.tree(Map.of("quick", true), rows, StudyShape.judge(rows));
+    Map<String, JsonNode> steadies = new LinkedHashMap<>();
+    steadies.put("6-avro", b);
+    steadies.put("7-at-least-once-avro", a);
+    String html = Files.readString(StudyReport.write(study, Map.of(), steadies, dir));
+    assertTrue(html.contains("<td>6-avro</td>") && html.contains("<td>7-at-least-once-avro</td>"), html);
+    assertTrue(html.contains("Steady window: ingested events/s over time") && html.contains("<polyline"), html);
+    assertTrue(html.contains("n/a: these runs do not record the write stage's active keys or shards"), html);
+    assertEquals(168, study.path("rows").get(0).path("study").path("cores").asInt(), "42 workers x 4 vCPU");
   }
 }
