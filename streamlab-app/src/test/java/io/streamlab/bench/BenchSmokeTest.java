@@ -1,0 +1,56 @@
+package io.streamlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamlab.cli.Main;
+import io.streamlab.store.postgres.TestPostgres;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The smoke version of {@code scripts/bench-vs-peer}: a small Kafka -> PostgreSQL drain per write
+ * semantics, the same command the script runs. It prints the figures the script compares (events
+ * per pipeline CPU-second, MB/s per core, p99) and asserts only correctness: every event in the
+ * table, none twice. Speed is not asserted: on a small N start-up noise dominates.
+ */
+class BenchSmokeTest {
+  private static final int EVENTS = Integer.getInteger("bench.smoke.events", 30_000);
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"STORAGE_API_AT_LEAST_ONCE", "STORAGE_WRITE_API"})
+  void drainIntoPostgresLosesAndDuplicatesNothing(String writeMethod) throws Exception {
+    String url = TestPostgres.freshSchemaUrl("bench_smoke");
+    try {
+      Path runDir = dir.resolve(writeMethod);
+      var cl = Main.commandLine();
+      cl.setOut(new PrintWriter(new StringWriter()));
+      int exit = cl.execute("run", "--runDir=" + runDir, "--parallelism=2", "--mode=drain",
+          "--preload=" + EVENTS, "--preloadWarmup=2000", "--store=postgres", "--jdbcUrl=" + url,
+          "--writeMethod=" + writeMethod);
+      JsonNode r = new ObjectMapper().readTree(runDir.resolve("results.json").toFile());
+      JsonNode i = r.path("ingestion");
+      JsonNode t = r.path("table");
+      System.out.printf("bench smoke %s: %,d events, %.0f events/s, %.0f events per CPU-second, "
+              + "%.1f MB/s per core, p99 %.0f ms, lost %d, duplicated %d%n", writeMethod, EVENTS,
+          i.path("eventsPerSec").asDouble(),
+          i.path("eventsPerSec").asDouble() * i.path("writingSeconds").asDouble() / i.path("cpuSeconds").asDouble(),
+          i.path("megabytesPerSecPerIngestCore").asDouble(), r.path("latencyMillis").path("p99").asDouble(),
+          t.path("lost").asLong(), t.path("duplicated").asLong());
+      assertEquals(0, exit, "exit code");
+      assertEquals(EVENTS + 2000, t.path("expected").asLong(), t.toString());
+      assertEquals(EVENTS, t.path("measuredRows").asLong(), t.toString());
+      assertEquals(0, t.path("lost").asLong(), t.toString());
+      assertEquals(0, t.path("duplicated").asLong(), t.toString());
+    } finally {
+      TestPostgres.drop(url);
+    }
+  }
+}
