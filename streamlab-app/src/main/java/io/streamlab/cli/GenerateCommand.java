@@ -3,6 +3,10 @@ package io.streamlab.cli;
 import io.streamlab.broker.Topics;
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorStats;
+import io.streamlab.generator.PubsubSink;
+import io.streamlab.loadtest.ClientSettings;
+import io.streamlab.loadtest.PubSubDriver;
+import io.streamlab.loadtest.PubSubEndpoint;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -11,14 +15,24 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "generate", mixinStandardHelpOptions = true,
-    description = {"Publish random events from a schema into a Kafka topic at a target rate, for a "
+    description = {"Publish random events from a schema into a Kafka topic (or a Pub/Sub topic, --sink=pubsub) at a target rate, for a "
         + "duration or a count. Every message carries producer id, sequence number and intended send "
         + "time as headers (sl-pid, sl-seq, sl-ts)."})
 final class GenerateCommand implements Callable<Integer> {
-  @Option(names = "--bootstrapServers", required = true, description = "Kafka bootstrap servers, host:port[,host:port].")
+  /** Where the events go. */
+  enum SinkKind { kafka, pubsub }
+
+  @Option(names = "--sink", defaultValue = "kafka",
+      description = "kafka (--bootstrapServers) or pubsub (--topic=projects/P/topics/T, an existing topic; the same "
+          + "headers as message attributes; the Pub/Sub client's default batching; PUBSUB_EMULATOR_HOST honoured). "
+          + "Default: ${DEFAULT-VALUE}.")
+  SinkKind sink;
+
+  @Option(names = "--bootstrapServers", description = "--sink=kafka: Kafka bootstrap servers, host:port[,host:port] (required).")
   String bootstrapServers;
 
-  @Option(names = "--topic", defaultValue = "events", description = "Topic to publish to. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--topic", defaultValue = "events",
+      description = "Topic to publish to (--sink=pubsub: projects/P/topics/T). Default: ${DEFAULT-VALUE}.")
   String topic;
 
   @Option(names = "--partitions", defaultValue = "4",
@@ -53,10 +67,23 @@ final class GenerateCommand implements Callable<Integer> {
           "--producerIdBase must be >= 0 and leave room for --producers below " + MAX_PRODUCER_ID + ", got " + base);
     }
     System.out.printf("producer ids %d..%d (--producerIdBase=%d)%n", base, base + generator.producers - 1, base);
-    Topics.create(bootstrapServers, topic, partitions);
-    EventGenerator g = new EventGenerator(new EventGenerator.Config(bootstrapServers, topic, schema.load(),
+    PubSubDriver pubsub = null;
+    EventGenerator.Config config = new EventGenerator.Config(bootstrapServers, topic, schema.load(),
         schema.transportFormat, generator.toSettings(), generator.seed, generator.producers, base,
-        generator.ratePerSec, count, duration, Map.of()));
+        generator.ratePerSec, count, duration, Map.of());
+    EventGenerator g;
+    if (sink == SinkKind.pubsub) {
+      if (bootstrapServers != null) throw new IllegalArgumentException("--sink=pubsub publishes to --topic, not --bootstrapServers");
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("projects/([^/]+)/topics/([^/]+)").matcher(topic);
+      if (!m.matches()) throw new IllegalArgumentException("--sink=pubsub needs --topic=projects/PROJECT/topics/TOPIC, got: " + topic);
+      pubsub = new PubSubDriver(m.group(1), ClientSettings.DEFAULTS, PubSubEndpoint.fromEnvironment(System.getenv()));
+      PubSubDriver driver = pubsub;
+      g = new EventGenerator(config, () -> new PubsubSink(driver, m.group(2)));
+    } else {
+      if (bootstrapServers == null) throw new IllegalArgumentException("--sink=kafka needs --bootstrapServers=host:port");
+      Topics.create(bootstrapServers, topic, partitions);
+      g = new EventGenerator(config);
+    }
     long start = System.nanoTime();
     Thread progress = new Thread(() -> {
       long last = 0;
@@ -75,6 +102,7 @@ final class GenerateCommand implements Callable<Integer> {
     progress.start();
     GeneratorStats s = g.run();
     progress.interrupt();
+    if (pubsub != null) pubsub.close();
     double secs = (System.nanoTime() - start) / 1e9;
     System.out.printf("generated %,d events (%,d acknowledged, %,d errors) in %,d messages, %.1f MB, in %.1f s: "
             + "%,.0f events/s, %.1f MB/s; producer ids %d..%d%n",

@@ -3,6 +3,10 @@ package io.streamlab.cli;
 import io.streamlab.cluster.RemoteJobStatus;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
+import io.streamlab.pipeline.RunnerChoice;
+import io.streamlab.pipeline.dataflow.DataflowDryRun;
+import io.streamlab.pipeline.source.PubsubSource;
+import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.StatusReporter;
 import io.streamlab.store.StoreSpec;
 import java.io.BufferedReader;
@@ -10,27 +14,51 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.options.PipelineOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "ingest", mixinStandardHelpOptions = true,
-    description = {"Run the ingestion pipeline: read the topic, unbatch/decompress envelopes, decode, apply the UDF, "
+    description = {"Run the ingestion pipeline: read the topic (Kafka, or Pub/Sub with --source=pubsub), unbatch/decompress envelopes, decode, apply the UDF, "
         + "write with --writeMethod into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
         + "<table>_failed with their bytes. Runs until stopped (Ctrl-C) unless bounded.",
         "With --store=bigquery --outputTable=PROJECT:DATASET.TABLE, Beam's BigQueryIO writes the rows, with "
         + "--writeMethod, --formatToStore and the streaming/storage flags mapped onto its own (no write time column; "
-        + "credentials from Application Default Credentials)."})
+        + "credentials from Application Default Credentials).",
+        "With --runner=DataflowRunner the job is submitted to Google Cloud Dataflow (--project, --region, --tempLocation "
+        + "and Dataflow's other options below); --dryRun=FILE writes that job's JSON instead, offline."})
 public final class IngestCommand implements Callable<Integer> {
   /** Written to stdin (with --stopOnStdinClose): end the current latency interval now. */
   public static final String MARK = "mark";
 
-  @Option(names = "--bootstrapServers", required = true, description = "Kafka bootstrap servers, host:port[,host:port].")
+  /** Where ingestion reads. */
+  enum SourceKind { kafka, pubsub }
+
+  @Option(names = "--source", defaultValue = "kafka",
+      description = "Where to read: kafka (--bootstrapServers, --topic) or pubsub (--subscription; Beam's PubsubIO, "
+          + "event identity and send time in the message attributes sl-pid, sl-seq, sl-ts; PUBSUB_EMULATOR_HOST "
+          + "honoured). Default: ${DEFAULT-VALUE}.")
+  SourceKind source;
+
+  @Option(names = "--bootstrapServers", description = "--source=kafka: Kafka bootstrap servers, host:port[,host:port] (required).")
   String bootstrapServers;
+
+  @Option(names = "--subscription", paramLabel = "projects/P/subscriptions/S",
+      description = "--source=pubsub: the Pub/Sub subscription to read (required).")
+  String subscription;
+
+  @Option(names = "--dryRun", paramLabel = "FILE",
+      description = "Do not run: translate the pipeline into the job DataflowRunner would submit (its JSON: steps, "
+          + "options, worker pool) and write it to FILE, without credentials or network. Dataflow options not given "
+          + "get placeholders, printed.")
+  Path dryRun;
 
   @Option(names = "--topic", defaultValue = "events", description = "Topic to read. Default: ${DEFAULT-VALUE}.")
   String topic;
@@ -44,6 +72,7 @@ public final class IngestCommand implements Callable<Integer> {
   @Mixin ThrottleOptions throttle;
   @Mixin WriteOptions write;
   @Mixin StoreOptions store;
+  @Mixin DataflowOptions dataflow;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
   Long maxRecords;
@@ -65,14 +94,30 @@ public final class IngestCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Source from = source();
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
         schema.transportFormat, storeSpec(), store.table(table),
         runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
     if (write.writeMethod.exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
     }
-    Pipeline pipeline = Pipeline.create(runner.toChoice().toOptions());
-    IngestPipeline.build(pipeline, settings);
+    PipelineOptions options = runnerChoice().toOptions();
+    List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
+    Pipeline pipeline = Pipeline.create(options);
+    IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings));
+    if (dryRun != null) {
+      DataflowDryRun.writeJob(pipeline);
+      System.out.println("wrote the Dataflow job to " + dryRun + " (dry run: nothing submitted, nothing contacted)");
+      if (!placeholders.isEmpty()) System.out.println("placeholders for options not given: " + String.join(" ", placeholders));
+      return 0;
+    }
+    if (isDataflow()) {
+      // the workers are Dataflow's: no in-process status; the job lives on until cancelled there
+      System.out.println("submitting to Dataflow; status, metrics and logs are in the Dataflow console. Stopping this "
+          + "command does not stop the job: gcloud dataflow jobs cancel JOB_ID --region=REGION");
+      pipeline.run().waitUntilFinish();
+      return 0;
+    }
     // on a Flink cluster the workers are other JVMs: status from the table and Flink's REST API
     RemoteJobStatus remote = runner.onFlinkCluster() ? new RemoteJobStatus(runner.flinkMaster,
         pipeline.getOptions().getJobName(), settings.store(), table) : null;
@@ -83,6 +128,42 @@ public final class IngestCommand implements Callable<Integer> {
     result.waitUntilFinish();
     if (reporter != null) reporter.close();
     return 0;
+  }
+
+  /** The source chosen by --source, its own flags checked. */
+  private Source source() {
+    if (source == SourceKind.pubsub) {
+      if (bootstrapServers != null) throw new IllegalArgumentException("--source=pubsub reads --subscription, not --bootstrapServers");
+      if (subscription == null) throw new IllegalArgumentException("--source=pubsub needs --subscription=projects/P/subscriptions/S");
+      if (maxRecords != null || maxReadTime != null) {
+        throw new IllegalArgumentException("--maxRecords and --maxReadTime bound a Kafka read; a Pub/Sub read runs until stopped");
+      }
+      return new PubsubSource(subscription);
+    }
+    if (subscription != null) throw new IllegalArgumentException("--subscription needs --source=pubsub");
+    if (bootstrapServers == null) throw new IllegalArgumentException("--source=kafka needs --bootstrapServers=host:port");
+    return null; // Kafka: IngestPipeline.kafka(settings)
+  }
+
+  private boolean isDataflow() {
+    return dryRun != null || runner.runner.startsWith("Dataflow");
+  }
+
+  /** --runner and its options, plus Dataflow's when the pipeline is for Dataflow (a dry run always is). */
+  private RunnerChoice runnerChoice() {
+    RunnerChoice c = runner.toChoice();
+    List<String> dataflowArgs = dataflow.asBeamArgs();
+    if (!isDataflow()) {
+      if (!dataflowArgs.isEmpty()) {
+        throw new IllegalArgumentException(String.join(" ", dataflowArgs) + ": Dataflow options need "
+            + "--runner=DataflowRunner (or --dryRun=FILE)");
+      }
+      return c;
+    }
+    List<String> extra = new ArrayList<>(dataflowArgs);
+    extra.addAll(c.extraArgs()); // --beamArg last: any other Dataflow option
+    return new RunnerChoice("DataflowRunner", c.flinkMaster(), c.parallelism(), c.maxBundleSize(),
+        c.maxBundleTimeMillis(), extra);
   }
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */

@@ -7,20 +7,17 @@ import io.streamlab.formats.TransportFormat;
 import io.streamlab.metrics.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import org.apache.avro.Schema;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
  * Random events from a schema into a topic, from several producer threads, each with its own
- * KafkaProducer, producer id and sequence. With a target rate each thread follows a fixed
+ * {@link MessageSink} (a KafkaProducer, or a Pub/Sub publisher), producer id and sequence. With a target rate each thread follows a fixed
  * schedule and stamps every event with its <em>intended</em> send time: when the thread falls
  * behind it sends at once but keeps the schedule's times, so lag shows up as latency instead of
  * silently lowering the rate.
@@ -66,13 +63,21 @@ public final class EventGenerator {
   }
 
   private final Config config;
+  private final MessageSink.Factory sinks;
   private final GeneratorStats stats = new GeneratorStats();
   private volatile boolean stopRequested;
   /** When the schedule started (all producers connected); set by the start barrier. */
   private volatile long startNanos, startMicros;
 
+  /** Into the config's Kafka topic. */
   public EventGenerator(Config config) {
+    this(config, () -> new KafkaSink(config.bootstrapServers(), config.topic(), config.producerOverrides()));
+  }
+
+  /** Into the sinks {@code sinks} opens, one per producer (the config's Kafka fields are then unused). */
+  public EventGenerator(Config config, MessageSink.Factory sinks) {
     this.config = config;
+    this.sinks = sinks;
   }
 
   public GeneratorStats stats() {
@@ -112,16 +117,16 @@ public final class EventGenerator {
     PayloadCodec codec = config.format().codec(config.schema());
     long seq = 0;
     Envelope.Builder batch = config.settings().batched() ? new Envelope.Builder(config.settings().compression()) : null;
-    KafkaProducer<byte[], byte[]> connected;
+    MessageSink connected;
     try {
-      connected = new KafkaProducer<>(producerConfig());
+      connected = sinks.open();
     } catch (RuntimeException e) {
       ready.reset(); // release the other producers instead of leaving them at the barrier
       stats.recordError(e, 0);
       stats.producerFinished(producerId, 0);
       throw e;
     }
-    try (KafkaProducer<byte[], byte[]> producer = connected) {
+    try (MessageSink producer = connected) {
       awaitStart(ready);
       long startNanos = this.startNanos;
       SendSchedule schedule = new SendSchedule(config.ratePerSec() / config.producers(), startNanos, startMicros);
@@ -133,9 +138,9 @@ public final class EventGenerator {
         long intendedMicros = schedule.intendedMicros(dueNanos);
         byte[] payload = codec.encode(factory.next());
         if (batch == null) {
-          ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(config.topic(), null, payload);
-          EventHeaders.write(record.headers(), producerId, seq, intendedMicros);
-          send(producer, record, 1);
+          RecordHeaders headers = new RecordHeaders();
+          EventHeaders.write(headers, producerId, seq, intendedMicros);
+          send(producer, payload, headers, 1);
         } else {
           batch.add(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload);
           if (batch.size() >= config.settings().maxRecordsPerBatch()) sendBatch(producer, batch);
@@ -159,35 +164,19 @@ public final class EventGenerator {
     }
   }
 
-  private void sendBatch(KafkaProducer<byte[], byte[]> producer, Envelope.Builder batch) {
+  private void sendBatch(MessageSink producer, Envelope.Builder batch) {
     int events = batch.size();
-    org.apache.kafka.common.header.internals.RecordHeaders headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+    RecordHeaders headers = new RecordHeaders();
     byte[] value = batch.finish(headers);
-    send(producer, new ProducerRecord<byte[], byte[]>(config.topic(), null, (byte[]) null, value, headers), events);
+    send(producer, value, headers, events);
   }
 
-  private void send(KafkaProducer<byte[], byte[]> producer, ProducerRecord<byte[], byte[]> record, int events) {
-    stats.recordSent(events, record.value().length);
-    producer.send(record, (meta, error) -> {
+  private void send(MessageSink producer, byte[] value, Headers headers, int events) {
+    stats.recordSent(events, value.length);
+    producer.send(value, headers, error -> {
       if (error == null) stats.recordAck(events);
       else stats.recordError(error, events);
     });
   }
 
-  private Map<String, Object> producerConfig() {
-    Map<String, Object> p = new HashMap<>();
-    p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-    // Idempotent, fully acknowledged sends: the generator itself must neither lose nor duplicate,
-    // or the pipeline's lost/duplicated counts would mean nothing.
-    p.put(ProducerConfig.ACKS_CONFIG, "all");
-    p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-    p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-    p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 64L << 20);
-    p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 300_000);
-    p.putAll(config.producerOverrides());
-    return p;
-  }
 }

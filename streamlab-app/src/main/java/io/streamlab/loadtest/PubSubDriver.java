@@ -23,10 +23,9 @@ import com.google.pubsub.v1.PushConfig;
 import com.google.pubsub.v1.TopicName;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
-import io.streamlab.formats.EventHeaders;
+import io.streamlab.formats.PubsubAttributes;
 import io.streamlab.formats.EventHeaders.Stamp;
 import java.io.IOException;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -84,7 +83,8 @@ public final class PubSubDriver implements BrokerDriver {
     return f.build();
   }
 
-  com.google.cloud.pubsub.v1.Publisher.Builder publisherBuilder(String topic) {
+  /** A publisher of {@code topic} in this driver's project, with its batching and endpoint (also the generator's Pub/Sub sink). */
+  public com.google.cloud.pubsub.v1.Publisher.Builder publisherBuilder(String topic) {
     com.google.cloud.pubsub.v1.Publisher.Builder b = com.google.cloud.pubsub.v1.Publisher
         .newBuilder(TopicName.of(project, topic))
         .setBatchingSettings(batchingSettings())
@@ -183,21 +183,13 @@ public final class PubSubDriver implements BrokerDriver {
   }
 
   static PubsubMessage message(byte[] payload, Stamp stamp) {
-    return PubsubMessage.newBuilder().setData(ByteString.copyFrom(payload)).putAllAttributes(Map.of(
-        EventHeaders.PRODUCER_ID, Integer.toString(stamp.producerId()),
-        EventHeaders.SEQUENCE, Long.toString(stamp.sequence()),
-        EventHeaders.SEND_TIME_MICROS, Long.toString(stamp.sendTimeMicros()))).build();
+    return PubsubMessage.newBuilder().setData(ByteString.copyFrom(payload))
+        .putAllAttributes(PubsubAttributes.of(stamp)).build();
   }
 
   /** The stamp from the message's attributes; null when it carries none (not written by a load test). */
   static Stamp stamp(PubsubMessage message) {
-    Map<String, String> a = message.getAttributesMap();
-    try {
-      return new Stamp(Integer.parseInt(a.get(EventHeaders.PRODUCER_ID)), Long.parseLong(a.get(EventHeaders.SEQUENCE)),
-          Long.parseLong(a.get(EventHeaders.SEND_TIME_MICROS)));
-    } catch (NumberFormatException noStamp) {
-      return null;
-    }
+    return PubsubAttributes.stamp(message.getAttributesMap());
   }
 
   @Override

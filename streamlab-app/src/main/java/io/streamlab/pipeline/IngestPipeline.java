@@ -1,6 +1,7 @@
 package io.streamlab.pipeline;
 
 import io.streamlab.pipeline.write.RestartRewind;
+import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.write.WriteStage;
 import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
@@ -9,16 +10,39 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * The ingestion pipeline: read broker -> front stages (unbatch/decompress -> decode -> UDF, see
- * {@link FrontStages}) -> write stage (format, shuffle and table writes of the chosen write
+ * The ingestion pipeline: read broker ({@link Source}: Kafka by default, or Pub/Sub) -> front
+ * stages (unbatch/decompress -> decode -> UDF, see {@link FrontStages}) -> write stage (format, shuffle and table writes of the chosen write
  * method, see {@link WriteStage}). Failures of any stage go to {@code <table>_failed}.
  */
 public final class IngestPipeline {
   private IngestPipeline() {}
 
+  /** The pipeline reading the settings' Kafka topic. */
   public static void build(Pipeline pipeline, IngestSettings s) {
-    long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize());
-    if (buffered > 0) RestartRewind.apply(s.bootstrapServers(), s.topic(), s.consumerGroup(), buffered);
+    build(pipeline, s, kafka(s));
+  }
+
+  /** The pipeline reading {@code source} (the settings' Kafka fields are then unused). */
+  public static void build(Pipeline pipeline, IngestSettings s, Source source) {
+    FrontStages.Output front = new FrontStages(s.eventSchema(), s.format(), s.decoding())
+        .applyTo(source.read(pipeline), "UnbatchDecodeUdf");
+    WriteStage.apply(front.rows(), front.failed(), FrontStages.tableSchema(s.eventSchema()), s.store(), s.table(),
+        s.appendBatchSize(), s.write());
+  }
+
+  /**
+   * The settings' Kafka topic through KafkaIO, as the step "Read"; the committed offsets first
+   * moved back by what the write stage may have buffered (see RestartRewind).
+   */
+  public static Source kafka(IngestSettings s) {
+    return pipeline -> {
+      long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize());
+      if (buffered > 0) RestartRewind.apply(s.bootstrapServers(), s.topic(), s.consumerGroup(), buffered);
+      return pipeline.apply("Read", kafkaRead(s));
+    };
+  }
+
+  private static KafkaIO.Read<byte[], byte[]> kafkaRead(IngestSettings s) {
     KafkaIO.Read<byte[], byte[]> read =
         KafkaIO.<byte[], byte[]>read()
             .withBootstrapServers(s.bootstrapServers())
@@ -38,10 +62,6 @@ public final class IngestPipeline {
     if (s.maxReadTime() != null) {
       read = read.withMaxReadTime(org.joda.time.Duration.millis(s.maxReadTime().toMillis()));
     }
-
-    FrontStages.Output front = new FrontStages(s.eventSchema(), s.format(), s.decoding())
-        .applyTo(pipeline.apply("Read", read), "UnbatchDecodeUdf");
-    WriteStage.apply(front.rows(), front.failed(), FrontStages.tableSchema(s.eventSchema()), s.store(), s.table(),
-        s.appendBatchSize(), s.write());
+    return read;
   }
 }

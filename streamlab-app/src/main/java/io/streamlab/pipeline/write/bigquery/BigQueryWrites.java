@@ -157,8 +157,18 @@ public final class BigQueryWrites {
     };
   }
 
-  /** The flags BigQueryIO reads from its pipeline options rather than from the transform. */
+  /**
+   * The flags BigQueryIO reads from its pipeline options rather than from the transform. The
+   * Storage Write API's streams and triggering frequency are set on the transform (above) and, to
+   * the same values, on its documented option fallbacks, so a Dataflow job shows them among its
+   * options.
+   */
   public static void configureOptions(BigQueryOptions o, WriteSettings w) {
+    if (w.method() == WriteMethod.STORAGE_WRITE_API) {
+      o.setNumStorageWriteApiStreams(w.numStorageWriteApiStreams());
+      double f = w.triggeringFrequencySec();
+      if (f >= 1 && f == Math.rint(f)) o.setStorageWriteApiTriggeringFrequencySec((int) f); // whole seconds only
+    }
     o.setNumStreamingKeys(w.numStreamingKeys());
     o.setMaxStreamingRowsToBatch((long) w.maxStreamingRowsToBatch());
     o.setMaxStreamingBatchSize(w.maxStreamingBatchSize());
