@@ -98,14 +98,15 @@ class KeyedWritesTest {
     WriteSettings w = new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 50, false,
         500, 64 * 1024, 2, 3.0, false, 2, 2_000, MODEL);
     long startMicros = System.currentTimeMillis() * 1000;
-    // the read stays open for 10 s: a batch ending before then was ended by the trigger
+    // The DirectRunner's time-bounded read hands its rows on when the read ends, so whether the
+    // trigger or the end of input ended a batch cannot be told here; what can: no append came
+    // before the trigger had passed.
     Verification v = ingestBatched("trigger", w, direct(), Duration.ofSeconds(10), null, 1_000_000);
     assertEquals(0, v.lost(), "lost rows");
     assertEquals(0, v.duplicated(), "duplicated rows");
     long firstWrite = firstWriteMicros("trigger");
     double delaySeconds = (firstWrite - startMicros) / 1e6;
     assertTrue(delaySeconds >= 3.0, "no append before the trigger: first after " + delaySeconds + " s");
-    assertTrue(delaySeconds < 9.5, "the trigger, not the end of input, ended the batch: " + delaySeconds + " s");
   }
 
   @Test
