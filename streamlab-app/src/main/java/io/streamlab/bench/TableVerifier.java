@@ -2,6 +2,7 @@ package io.streamlab.bench;
 
 import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityKey;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +27,7 @@ public final class TableVerifier {
   public static Verification verify(Connection c, String table, Map<Integer, Long> expectedPerProducer,
       Set<Integer> measuredProducers) throws SQLException {
     String failedTable = DeadLetters.tableFor(table);
-    boolean hasFailed = tableExists(c, failedTable);
+    boolean hasFailed = IdentityKey.tableExists(c, failedTable);
     String pid = SystemColumns.PRODUCER_ID, seq = SystemColumns.SEQUENCE;
     String delivered = "SELECT " + pid + " AS p, " + seq + " AS s FROM " + quote(table)
         + (hasFailed ? " UNION ALL SELECT " + pid + ", " + seq + " FROM " + quote(failedTable) : "");
@@ -70,16 +71,6 @@ public final class TableVerifier {
     }
     return new Verification(expected, rows, matched, expected - matched, rows - distinctAll,
         distinctAll - matched, failedByStage, measured, first, last, duplicatedInTable);
-  }
-
-  static boolean tableExists(Connection c, String table) throws SQLException {
-    try (var ps = c.prepareStatement("SELECT count(*) FROM information_schema.tables WHERE table_name = ? AND table_schema = current_schema()")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getLong(1) > 0;
-      }
-    }
   }
 
   static String quote(String identifier) {
