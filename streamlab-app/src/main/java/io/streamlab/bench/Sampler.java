@@ -48,7 +48,7 @@ final class Sampler implements AutoCloseable {
     IngestStatus s = ingest.get();
     Sample sample = new Sample(System.currentTimeMillis(), (System.nanoTime() - startNanos) / 1e9, phase,
         generated.getAsLong(), s.rowsWritten() + s.failed(), s.bytesRead(), cpuSeconds.get(), s.heapPeakBytes(),
-        s.stages());
+        s.stages(), s.write());
     synchronized (samples) {
       samples.add(sample);
     }

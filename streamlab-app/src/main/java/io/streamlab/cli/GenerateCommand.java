@@ -32,14 +32,30 @@ final class GenerateCommand implements Callable<Integer> {
       description = "How long to generate, e.g. 30s (default: until --count is reached).")
   Duration duration;
 
+  @Option(names = "--producerIdBase", paramLabel = "ID",
+      description = "Producer id of the first producer (the others follow: ID..ID+producers-1). Default: a random "
+          + "multiple of 1024 below 2^29, printed at the start, so two generate calls into one topic never share an "
+          + "identity (which an exactly-once ingestion would drop as a replay).")
+  Integer producerIdBase;
+
+  /** Producer ids stay below this: as 4 header bytes they can never read as ASCII digits (see EventHeaders). */
+  static final int MAX_PRODUCER_ID = 1 << 29;
+
   @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
 
   @Override
   public Integer call() throws Exception {
+    int base = producerIdBase != null ? producerIdBase
+        : 1024 * (1 + new java.security.SecureRandom().nextInt(MAX_PRODUCER_ID / 1024 - 2));
+    if (base < 0 || (long) base + generator.producers > MAX_PRODUCER_ID) {
+      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+          "--producerIdBase must be >= 0 and leave room for --producers below " + MAX_PRODUCER_ID + ", got " + base);
+    }
+    System.out.printf("producer ids %d..%d (--producerIdBase=%d)%n", base, base + generator.producers - 1, base);
     Topics.create(bootstrapServers, topic, partitions);
     EventGenerator g = new EventGenerator(new EventGenerator.Config(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, generator.toSettings(), generator.seed, generator.producers, 0,
+        schema.transportFormat, generator.toSettings(), generator.seed, generator.producers, base,
         generator.ratePerSec, count, duration, Map.of()));
     long start = System.nanoTime();
     Thread progress = new Thread(() -> {
@@ -61,8 +77,9 @@ final class GenerateCommand implements Callable<Integer> {
     progress.interrupt();
     double secs = (System.nanoTime() - start) / 1e9;
     System.out.printf("generated %,d events (%,d acknowledged, %,d errors) in %,d messages, %.1f MB, in %.1f s: "
-            + "%,.0f events/s, %.1f MB/s%n",
-        s.sent(), s.acked(), s.errors(), s.messages(), s.bytes() / 1e6, secs, s.acked() / secs, s.bytes() / 1e6 / secs);
+            + "%,.0f events/s, %.1f MB/s; producer ids %d..%d%n",
+        s.sent(), s.acked(), s.errors(), s.messages(), s.bytes() / 1e6, secs, s.acked() / secs, s.bytes() / 1e6 / secs,
+        base, base + generator.producers - 1);
     return s.errors() == 0 ? 0 : 1;
   }
 }

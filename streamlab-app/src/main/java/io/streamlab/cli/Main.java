@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 @Command(name = "streamlab", mixinStandardHelpOptions = true, version = "streamlab 0.1.0",
     description = {"Get a high-volume event stream into a warehouse table fast, without losing or "
         + "duplicating a row, and prove it. Runs on a laptop with embedded Kafka, Flink and DuckDB."},
-    subcommands = {RunCommand.class, ScenariosCommand.class, CompareCommand.class, GenerateCommand.class,
-        IngestCommand.class, LoadtestCommand.class, SinkbenchCommand.class, ClusterCommand.class,
-        CleanCommand.class})
+    subcommands = {RunCommand.class, StudyCommand.class, ScenariosCommand.class, CompareCommand.class,
+        GenerateCommand.class, IngestCommand.class, LoadtestCommand.class, SinkbenchCommand.class,
+        ClusterCommand.class, CleanCommand.class})
 public final class Main {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));

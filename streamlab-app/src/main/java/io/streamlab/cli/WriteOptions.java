@@ -3,6 +3,8 @@ package io.streamlab.cli;
 import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.pipeline.write.WriteSettings;
+import io.streamlab.store.model.WarehouseModel;
+import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -61,10 +63,31 @@ final class WriteOptions {
           + "reads the topic from the start). Default: ${DEFAULT-VALUE}.")
   long checkpointIntervalMs;
 
+  /** What the warehouse model stands in for. */
+  enum ModelKind { none, bigquery }
+
+  @Option(names = "--warehouseModel", defaultValue = "none",
+      description = "A MODEL of a remote warehouse in front of DuckDB / PostgreSQL: bigquery = every request (streaming "
+          + "insert, append, commit) first waits a round trip drawn from a log-normal with --roundTripP50 / "
+          + "--roundTripP95 (requests of different keys / streams overlap, at most one in flight per key or stream); "
+          + "none = the local store's own speed. The seven study scenarios set bigquery. Default: ${DEFAULT-VALUE}.")
+  ModelKind warehouseModel;
+
+  @Option(names = "--roundTripP50", defaultValue = "75ms", converter = DurationConverter.class,
+      description = "Warehouse model: median round trip of one request (BigQuery insertAll, see README). "
+          + "Default: ${DEFAULT-VALUE}.")
+  Duration roundTripP50;
+
+  @Option(names = "--roundTripP95", defaultValue = "110ms", converter = DurationConverter.class,
+      description = "Warehouse model: 95th percentile round trip of one request. Default: ${DEFAULT-VALUE}.")
+  Duration roundTripP95;
+
   WriteSettings toSettings() {
+    WarehouseModel model = warehouseModel == ModelKind.bigquery
+        ? WarehouseModel.bigquery(roundTripP50.toNanos() / 1e6, roundTripP95.toNanos() / 1e6) : null;
     return new WriteSettings(writeMethod, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
         maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool,
-        connectionPoolSize, checkpointIntervalMs);
+        connectionPoolSize, checkpointIntervalMs, model);
   }
 
   List<String> asArgs() {
@@ -72,7 +95,9 @@ final class WriteOptions {
         "--numStreamingKeys=" + numStreamingKeys, "--maxStreamingRowsToBatch=" + maxStreamingRowsToBatch,
         "--maxStreamingBatchSize=" + maxStreamingBatchSize, "--numStorageWriteApiStreams=" + numStorageWriteApiStreams,
         "--triggeringFrequencySec=" + triggeringFrequencySec, "--connectionPoolSize=" + connectionPoolSize,
-        "--checkpointIntervalMs=" + checkpointIntervalMs));
+        "--checkpointIntervalMs=" + checkpointIntervalMs, "--warehouseModel=" + warehouseModel,
+        "--roundTripP50=" + roundTripP50.toMillis() + "ms",
+        "--roundTripP95=" + roundTripP95.toMillis() + "ms"));
     if (autoSharding) a.add("--autoSharding");
     if (useConnectionPool) a.add("--useConnectionPool");
     return a;

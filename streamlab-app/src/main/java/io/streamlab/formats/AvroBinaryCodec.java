@@ -28,7 +28,35 @@ public final class AvroBinaryCodec extends SchemaDrivenCodec<AvroBinaryCodec.Com
 
   @Override
   Compiled compile(Schema s) {
-    return new Compiled(s, new GenericDatumWriter<>(s), new GenericDatumReader<>(s));
+    return new Compiled(s, new GenericDatumWriter<>(s), new CheckedReader(s));
+  }
+
+  /** Avro's reader with every string (map keys too) checked by {@link TextCheck}: Avro itself takes any bytes. */
+  private static final class CheckedReader extends GenericDatumReader<GenericRecord> {
+    CheckedReader(Schema s) {
+      super(s);
+    }
+
+    @Override
+    protected Object readString(Object old, Schema expected, org.apache.avro.io.Decoder in) throws IOException {
+      return checked(super.readString(old, expected, in));
+    }
+
+    @Override
+    protected Object readString(Object old, org.apache.avro.io.Decoder in) throws IOException {
+      return checked(super.readString(old, in));
+    }
+
+    @Override
+    protected Object readMapKey(Object old, Schema expected, org.apache.avro.io.Decoder in) throws IOException {
+      return checked(super.readMapKey(old, expected, in));
+    }
+
+    private static Object checked(Object s) {
+      if (s instanceof org.apache.avro.util.Utf8 u) TextCheck.utf8(u.getBytes(), 0, u.getByteLength());
+      else if (s != null) TextCheck.text(s.toString());
+      return s;
+    }
   }
 
   @Override

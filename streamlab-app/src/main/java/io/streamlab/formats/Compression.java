@@ -21,7 +21,8 @@ public enum Compression {
     }
 
     @Override
-    public byte[] decompress(byte[] data) {
+    public byte[] decompress(byte[] data, int maxBytes) {
+      if (data.length > maxBytes) throw new TooLargeException("body of " + data.length + " bytes", maxBytes);
       return data;
     }
   },
@@ -42,11 +43,11 @@ public enum Compression {
     }
 
     @Override
-    public byte[] decompress(byte[] data) {
+    public byte[] decompress(byte[] data, int maxBytes) {
       Inflater inf = new Inflater();
       try {
         inf.setInput(data);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(data.length * 4);
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(maxBytes, data.length * 4L));
         byte[] chunk = new byte[16 << 10];
         while (!inf.finished()) {
           int n = inf.inflate(chunk);
@@ -54,7 +55,7 @@ public enum Compression {
             throw new IllegalArgumentException("zlib data truncated");
           }
           out.write(chunk, 0, n);
-          if (out.size() > MAX_BODY_BYTES) throw new IllegalArgumentException("zlib body larger than " + MAX_BODY_BYTES + " bytes");
+          if (out.size() > maxBytes) throw new TooLargeException("zlib body", maxBytes);
         }
         return out.toByteArray();
       } catch (DataFormatException e) {
@@ -71,9 +72,11 @@ public enum Compression {
     }
 
     @Override
-    public byte[] decompress(byte[] data) {
+    public byte[] decompress(byte[] data, int maxBytes) {
+      // the frame's declared size is checked before anything is allocated for it
       long size = Zstd.getFrameContentSize(data);
-      if (size < 0 || size > MAX_BODY_BYTES) throw new IllegalArgumentException("not a zstd frame of known size (" + size + ")");
+      if (size < 0) throw new IllegalArgumentException("not a zstd frame of known size (" + size + ")");
+      if (size > maxBytes) throw new TooLargeException("zstd frame declaring " + size + " bytes", maxBytes);
       byte[] out = new byte[(int) size];
       long n = Zstd.decompressByteArray(out, 0, out.length, data, 0, data.length);
       if (Zstd.isError(n)) throw new IllegalArgumentException("zstd: " + Zstd.getErrorName(n));
@@ -93,10 +96,11 @@ public enum Compression {
     }
 
     @Override
-    public byte[] decompress(byte[] data) {
+    public byte[] decompress(byte[] data, int maxBytes) {
       if (data.length < 4) throw new IllegalArgumentException("lz4 data shorter than its length prefix");
       int size = ByteBuffer.wrap(data).getInt();
-      if (size < 0 || size > MAX_BODY_BYTES) throw new IllegalArgumentException("lz4 length prefix out of range: " + size);
+      if (size < 0) throw new IllegalArgumentException("lz4 length prefix out of range: " + size);
+      if (size > maxBytes) throw new TooLargeException("lz4 block declaring " + size + " bytes", maxBytes);
       byte[] out = new byte[size];
       try {
         int read = LZ4Factory.fastestInstance().fastDecompressor().decompress(data, 4, out, 0, size);
@@ -108,12 +112,30 @@ public enum Compression {
     }
   };
 
-  public static final int MAX_BODY_BYTES = 256 << 20;
+  /** Default bound on a decompressed envelope body ({@code --maxDecompressedBytes}). */
+  public static final int MAX_BODY_BYTES = 64 << 20;
 
   public abstract byte[] compress(byte[] body);
 
-  /** @throws IllegalArgumentException when the data is not of this compression or is corrupt */
-  public abstract byte[] decompress(byte[] data);
+  /** {@link #decompress(byte[], int)} with the default bound {@link #MAX_BODY_BYTES}. */
+  public byte[] decompress(byte[] data) {
+    return decompress(data, MAX_BODY_BYTES);
+  }
+
+  /**
+   * @param maxBytes the largest body accepted; a frame that declares more is refused before its
+   *     buffer is allocated, and a zlib stream is stopped as soon as it grows past it
+   * @throws IllegalArgumentException when the data is not of this compression or is corrupt
+   * @throws TooLargeException when the body is (or claims to be) larger than {@code maxBytes}
+   */
+  public abstract byte[] decompress(byte[] data, int maxBytes);
+
+  /** Input beyond a documented limit (not corrupt as such): the cause names the limit and its flag. */
+  public static final class TooLargeException extends IllegalArgumentException {
+    public TooLargeException(String what, long limit) {
+      super(what + " exceeds the limit of " + limit + " bytes (--maxDecompressedBytes)");
+    }
+  }
 
   /** The header value naming this compression (lower case, as on the command line). */
   public String headerValue() {

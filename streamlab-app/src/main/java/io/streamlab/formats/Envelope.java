@@ -33,17 +33,21 @@ public final class Envelope {
   /** One event of an envelope: its headers and its payload. */
   public record Element(EventHeaders.Stamp stamp, byte[] payload) {}
 
-  /** @return the envelope's compression, or null when the message is a single plain event */
+  /**
+   * @return the envelope's compression, or null when the message is a single plain event
+   * @throws IllegalArgumentException when the header is there but names no compression (or has no value)
+   */
   public static Compression compressionOf(Headers headers) {
     Header h = headers == null ? null : headers.lastHeader(HEADER);
     if (h == null) return null;
+    if (h.value() == null) throw new IllegalArgumentException("message header '" + HEADER + "' has no value");
     return Compression.fromHeaderValue(new String(h.value(), StandardCharsets.US_ASCII));
   }
 
-  /** The number of events the message header claims (0 when absent or malformed). */
+  /** The number of events the message header claims (0 when absent, malformed or negative). */
   public static int declaredCount(Headers headers) {
     Header h = headers == null ? null : headers.lastHeader(COUNT_HEADER);
-    return h == null || h.value() == null || h.value().length != 4 ? 0 : ByteBuffer.wrap(h.value()).getInt();
+    return h == null || h.value() == null || h.value().length != 4 ? 0 : Math.max(0, ByteBuffer.wrap(h.value()).getInt());
   }
 
   /** Collects events into one message; reusable after {@link #finish}. */
@@ -111,11 +115,23 @@ public final class Envelope {
    *     events before the break have been delivered (see {@link UnbatchException#delivered()})
    */
   public static int unbatch(byte[] value, Compression compression, Consumer<Element> each) {
-    ByteBuffer b = ByteBuffer.wrap(compression.decompress(value));
+    return unbatch(value, compression, Compression.MAX_BODY_BYTES, Integer.MAX_VALUE, each);
+  }
+
+  /**
+   * As {@link #unbatch(byte[], Compression, Consumer)}, within limits.
+   *
+   * @param maxBodyBytes largest decompressed body ({@link Compression.TooLargeException} beyond)
+   * @param maxEvents most events in one envelope; a body announcing more is refused before any is delivered
+   */
+  public static int unbatch(byte[] value, Compression compression, int maxBodyBytes, int maxEvents,
+      Consumer<Element> each) {
+    ByteBuffer b = ByteBuffer.wrap(compression.decompress(value, maxBodyBytes));
     int count = framing(0, () -> {
       for (byte m : MAGIC) if (b.get() != m) throw new IllegalArgumentException("not a streamlab envelope (bad magic)");
       int n = b.getInt();
       if (n < 0) throw new IllegalArgumentException("negative event count " + n);
+      if (n > maxEvents) throw new IllegalArgumentException("envelope of " + n + " events exceeds the limit of " + maxEvents + " (--maxEnvelopeEvents)");
       return n;
     });
     for (int i = 0; i < count; i++) {
@@ -132,6 +148,9 @@ public final class Envelope {
   private static Element element(ByteBuffer b, int i, int count) {
     if (b.remaining() < ELEMENT_HEADER_BYTES) throw new IllegalArgumentException("envelope ends inside event " + i + " of " + count);
     EventHeaders.Stamp stamp = new EventHeaders.Stamp(b.getInt(), b.getLong(), b.getLong());
+    if (stamp.producerId() < 0 || stamp.sequence() < 0 || stamp.sendTimeMicros() < 0) {
+      throw new IllegalArgumentException("event " + i + " of " + count + " has a negative identity " + stamp);
+    }
     int length = b.getInt();
     if (length < 0 || length > b.remaining()) {
       throw new IllegalArgumentException("event " + i + " of " + count + " claims " + length + " bytes, " + b.remaining() + " left");

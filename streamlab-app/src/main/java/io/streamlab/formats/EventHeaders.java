@@ -33,12 +33,25 @@ public final class EventHeaders {
 
   /** The event's identity read back from message headers. */
   public record Stamp(int producerId, long sequence, long sendTimeMicros) {
+    /**
+     * The identity of a message without streamlab's headers (a user's own topic): the offset in
+     * its partition, under the producer id {@code -1 - partition}. Header identities are never
+     * negative, so the two cannot collide.
+     */
+    public static Stamp ofOffset(int partition, long offset, long timestampMillis) {
+      return new Stamp(-1 - partition, offset, Math.max(0, timestampMillis) * 1000);
+    }
+
     public String eventId() {
       return producerId + "-" + sequence;
     }
   }
 
-  /** @throws IllegalArgumentException naming the header that is missing or malformed */
+  /**
+   * @throws IllegalArgumentException naming the header that is missing or malformed: not exactly
+   *     its width, negative, or ASCII digits (a number written as text, e.g. "9005", which read as
+   *     binary would be a plausible but wrong identity)
+   */
   public static Stamp read(Headers headers) {
     return new Stamp(
         (int) number(headers, PRODUCER_ID, 4),
@@ -46,13 +59,36 @@ public final class EventHeaders {
         number(headers, SEND_TIME_MICROS, 8));
   }
 
+  /** True when the message carries none of the identity headers: a user's own message, not streamlab's. */
+  public static boolean absent(Headers headers) {
+    return headers == null || (headers.lastHeader(PRODUCER_ID) == null && headers.lastHeader(SEQUENCE) == null
+        && headers.lastHeader(SEND_TIME_MICROS) == null);
+  }
+
   private static long number(Headers headers, String key, int width) {
     Header h = headers == null ? null : headers.lastHeader(key);
     if (h == null || h.value() == null || h.value().length != width) {
       throw new IllegalArgumentException("message header '" + key + "' missing or not " + width + " bytes");
     }
+    if (allDigits(h.value())) {
+      throw new IllegalArgumentException("message header '" + key + "' is the text \""
+          + new String(h.value(), java.nio.charset.StandardCharsets.US_ASCII) + "\", not a " + width
+          + "-byte big-endian number");
+    }
     ByteBuffer b = ByteBuffer.wrap(h.value());
-    return width == 4 ? b.getInt() : b.getLong();
+    long v = width == 4 ? b.getInt() : b.getLong();
+    if (v < 0) throw new IllegalArgumentException("message header '" + key + "' is negative (" + v + ")");
+    return v;
+  }
+
+  /**
+   * A value made only of ASCII digits is a number written as text. As binary it would be at
+   * least 0x30303030 (808,464,432) for a producer id and 3.5e18 for a sequence or a time, which
+   * streamlab's producers never use ({@code generate}'s producer ids stay below 2^29).
+   */
+  private static boolean allDigits(byte[] v) {
+    for (byte b : v) if (b < '0' || b > '9') return false;
+    return true;
   }
 
   /** Headers rendered as text for the dead-letter table (values shown as numbers where known). */

@@ -25,12 +25,36 @@ import org.apache.avro.generic.GenericRecord;
  * Unknown properties are skipped, as JSON consumers usually do.
  */
 public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
-  private static final JsonFactory FACTORY = new JsonFactory();
+  /** Default bound on the nesting of a JSON document ({@code --maxNestingDepth}). */
+  public static final int DEFAULT_MAX_NESTING_DEPTH = TransportFormat.DEFAULT_MAX_NESTING_DEPTH;
+
+  private final int maxNestingDepth;
+  private transient JsonFactory factory;
 
   private transient ByteArrayOutputStream out;
 
   public JsonCodec(Schema schema) {
+    this(schema, DEFAULT_MAX_NESTING_DEPTH);
+  }
+
+  /**
+   * @param maxNestingDepth deepest nesting of objects and arrays in a document (unknown
+   *     properties included, which are skipped): the parser refuses deeper documents
+   */
+  public JsonCodec(Schema schema, int maxNestingDepth) {
     super(schema);
+    if (maxNestingDepth < 1) throw new IllegalArgumentException("--maxNestingDepth must be >= 1, got " + maxNestingDepth);
+    this.maxNestingDepth = maxNestingDepth;
+  }
+
+  private JsonFactory factory() {
+    if (factory == null) {
+      factory = JsonFactory.builder()
+          .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+              .maxNestingDepth(maxNestingDepth).build())
+          .build();
+    }
+    return factory;
   }
 
   @Override
@@ -43,7 +67,7 @@ public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
     Node r = compiled();
     if (out == null) out = new ByteArrayOutputStream(2048);
     out.reset();
-    try (JsonGenerator g = FACTORY.createGenerator(out)) {
+    try (JsonGenerator g = factory().createGenerator(out)) {
       r.write(g, event);
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException("cannot encode event as JSON: " + e.getMessage(), e);
@@ -54,7 +78,7 @@ public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
   @Override
   public GenericRecord decode(byte[] payload) {
     Node r = compiled();
-    try (JsonParser p = FACTORY.createParser(payload)) {
+    try (JsonParser p = factory().createParser(payload)) {
       p.nextToken();
       GenericRecord record = (GenericRecord) r.read(p);
       if (p.nextToken() != null) throw new IllegalArgumentException("content after the JSON object");
@@ -82,7 +106,13 @@ public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
           public void write(JsonGenerator g, Object v) throws IOException { g.writeString(v.toString()); }
           public Object read(JsonParser p) throws IOException {
             if (p.currentToken() != JsonToken.VALUE_STRING) throw mismatch(path, "a string", p);
-            return p.getText();
+            String text = p.getText();
+            try {
+              TextCheck.text(text);
+            } catch (IllegalArgumentException e) {
+              throw new IllegalArgumentException("field '" + path + "': " + e.getMessage());
+            }
+            return text;
           }
         };
       case BYTES:
@@ -194,6 +224,7 @@ public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
             Map<String, Object> m = new HashMap<>();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
               String k = p.currentName();
+              TextCheck.text(k);
               p.nextToken();
               m.put(k, value.read(p));
             }

@@ -38,8 +38,24 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
   private transient ByteBuffer out;
 
+  /** Default bound on nesting while skipping unknown fields ({@code --maxNestingDepth}). */
+  public static final int DEFAULT_MAX_NESTING_DEPTH = TransportFormat.DEFAULT_MAX_NESTING_DEPTH;
+
+  private final int maxNestingDepth;
+
   public ThriftBinaryCodec(Schema schema) {
+    this(schema, DEFAULT_MAX_NESTING_DEPTH);
+  }
+
+  /**
+   * @param maxNestingDepth deepest nesting of an unknown (skipped) field: Thrift's own skip
+   *     recurses without a bound, so a few KB of nested struct headers would overflow the stack.
+   *     Known fields nest no deeper than the schema, which has no recursion.
+   */
+  public ThriftBinaryCodec(Schema schema, int maxNestingDepth) {
     super(schema);
+    if (maxNestingDepth < 1) throw new IllegalArgumentException("--maxNestingDepth must be >= 1, got " + maxNestingDepth);
+    this.maxNestingDepth = maxNestingDepth;
   }
 
   @Override
@@ -73,10 +89,32 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
     try {
       // TMemoryInputTransport exposes its array, so strings are read in place (TByteBuffer
       // copies each into a fresh array first; FormatsBenchmark: 54 k -> 300 k events/s per core)
-      TProtocol p = new TBinaryProtocol(new TMemoryInputTransport(payload), payload.length, payload.length);
+      TProtocol p = new SkipDepth(new TMemoryInputTransport(payload), payload.length, maxNestingDepth);
       return (GenericRecord) compiled().read(p);
     } catch (TException | RuntimeException e) {
       throw new IllegalArgumentException("not a valid Thrift " + compiled().schema.getName() + ": " + e, e);
+    }
+  }
+
+  /** The binary protocol, carrying the bound on how deep an unknown field may nest. */
+  private static final class SkipDepth extends TBinaryProtocol {
+    final int maxDepth;
+
+    SkipDepth(TTransport t, int lengthLimit, int maxDepth) {
+      super(t, lengthLimit, lengthLimit);
+      this.maxDepth = maxDepth;
+    }
+  }
+
+  private static void skip(TProtocol p, byte type) throws TException {
+    try {
+      TProtocolUtil.skip(p, type, ((SkipDepth) p).maxDepth);
+    } catch (TException e) {
+      if (String.valueOf(e.getMessage()).contains("depth")) {
+        throw new IllegalArgumentException("an unknown field nests deeper than " + ((SkipDepth) p).maxDepth
+            + " levels (--maxNestingDepth)", e);
+      }
+      throw e;
     }
   }
 
@@ -119,7 +157,9 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
             else p.writeString(v.toString());
           }
           public Object read(TProtocol p) throws TException {
-            return new Utf8(readBytes(p));
+            byte[] bytes = readBytes(p);
+            TextCheck.utf8(bytes, 0, bytes.length);
+            return new Utf8(bytes);
           }
         };
       case BYTES:
@@ -377,7 +417,7 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
         short id = p.readI16();
         int pos = id >= 0 && id < 128 ? posByIdSmall[id] : posById.getOrDefault(id, -1);
         if (pos < 0 || nodes[pos].ttype() != type) {
-          TProtocolUtil.skip(p, type); // unknown or retyped field: skip it, as Thrift code does
+          skip(p, type); // unknown or retyped field: skip it, as Thrift code does, to a bounded depth
         } else {
           r.put(pos, nodes[pos].read(p));
         }

@@ -40,6 +40,8 @@ public final class EventGenerator {
       double ratePerSec, long maxEvents, Duration duration, Map<String, Object> producerOverrides) {
     public Config {
       if (producers < 1) throw new IllegalArgumentException("--producers must be >= 1");
+      // negative ids are the offset identities of messages without streamlab's headers
+      if (firstProducerId < 0) throw new IllegalArgumentException("producer ids must be >= 0, got " + firstProducerId);
       if (ratePerSec < 0) throw new IllegalArgumentException("--ratePerSec must be >= 0");
       if (maxEvents <= 0 && duration == null) {
         throw new IllegalArgumentException("give a --count or a --duration");

@@ -15,6 +15,8 @@ import org.apache.kafka.common.header.Headers;
  * Events that could not be ingested, kept with their cause and original bytes in the table
  * {@code <table>_failed}, so bad input never kills a run and never disappears. The dead-letter
  * row carries the same system columns as a good row, so verification counts it as delivered.
+ * An event whose identity is unknown has NULL producer id and sequence: no real identity is NULL
+ * (a marker such as -1 could be a real, if lying, id).
  */
 public final class DeadLetters {
   /** Where in the pipeline the event failed. */
@@ -28,8 +30,8 @@ public final class DeadLetters {
           .requiredString("cause")
           .requiredString("headers")
           .requiredBytes("original_bytes")
-          .name(SystemColumns.PRODUCER_ID).type().intType().noDefault()
-          .name(SystemColumns.SEQUENCE).type().longType().noDefault()
+          .name(SystemColumns.PRODUCER_ID).type().nullable().intType().noDefault()
+          .name(SystemColumns.SEQUENCE).type().nullable().longType().noDefault()
           .name(SystemColumns.SEND_TIME_MICROS).type().longType().noDefault()
           .endRecord();
 
@@ -40,21 +42,55 @@ public final class DeadLetters {
   }
 
   /**
-   * @param stamp the event identity if its headers could be read, else null (then producer -1)
+   * @param stamp the event identity if its headers could be read, else null (then NULL identity)
    */
   public static GenericRecord of(Stage stage, Throwable error, EventHeaders.Stamp stamp,
       Headers headers, byte[] original) {
+    return of(stage, error, stamp, EventHeaders.describe(headers), original, stackTrace(error));
+  }
+
+  /**
+   * @param headers the message headers as text (and where the message was read)
+   * @param cause the stack trace, or a reference to the dead letter that carries it (see {@link Traces})
+   */
+  static GenericRecord of(Stage stage, Throwable error, EventHeaders.Stamp stamp, String headers, byte[] original,
+      String cause) {
     GenericRecord r = new GenericData.Record(SCHEMA);
     r.put("event_id", stamp == null ? "unknown" : stamp.eventId());
     r.put("stage", stage.name().toLowerCase());
     r.put("error_message", String.valueOf(error.getMessage()));
-    r.put("cause", stackTrace(error));
-    r.put("headers", EventHeaders.describe(headers));
+    r.put("cause", cause);
+    r.put("headers", headers);
     r.put("original_bytes", ByteBuffer.wrap(original == null ? new byte[0] : original));
-    r.put(SystemColumns.PRODUCER_ID, stamp == null ? -1 : stamp.producerId());
-    r.put(SystemColumns.SEQUENCE, stamp == null ? -1L : stamp.sequence());
+    r.put(SystemColumns.PRODUCER_ID, stamp == null ? null : stamp.producerId());
+    r.put(SystemColumns.SEQUENCE, stamp == null ? null : stamp.sequence());
     r.put(SystemColumns.SEND_TIME_MICROS, stamp == null ? 0L : stamp.sendTimeMicros());
     return r;
+  }
+
+  /**
+   * Stack traces of one worker, each stored once: the first dead letter of a cause (stage,
+   * exception class, the frame that threw) carries the trace, later ones only name that first
+   * dead letter. A hostile envelope announcing thousands of events, or a stream of equally bad
+   * messages, then costs a short row each instead of kilobytes of the same trace.
+   */
+  static final class Traces {
+    /** Causes remembered per worker; beyond, the memory starts afresh (a trace is stored again). */
+    private static final int MAX_CAUSES = 10_000;
+    private final java.util.Map<String, String> firstEventByCause = new java.util.HashMap<>();
+
+    String cause(Stage stage, Throwable error, EventHeaders.Stamp stamp) {
+      Throwable root = error;
+      while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+      StackTraceElement[] frames = root.getStackTrace();
+      String key = stage + " " + error.getClass().getName() + " " + root.getClass().getName()
+          + (frames.length > 0 ? " at " + frames[0] : "");
+      String first = firstEventByCause.get(key);
+      if (first != null) return "same cause as the dead letter of event " + first + " (its cause holds the trace): " + key;
+      if (firstEventByCause.size() >= MAX_CAUSES) firstEventByCause.clear();
+      firstEventByCause.put(key, stamp == null ? "unknown" : stamp.eventId());
+      return stackTrace(error);
+    }
   }
 
   private static String stackTrace(Throwable t) {

@@ -40,7 +40,7 @@ public final class FrontStages {
   /** Applies the front stages to the messages read, as the step {@code name}. */
   public Output applyTo(PCollection<KafkaRecord<byte[], byte[]>> messages, String name) {
     PCollectionTuple out = messages.apply(name,
-        ParDo.of(new FrontFn(eventSchema, format, decoding.udf()))
+        ParDo.of(new FrontFn(eventSchema, format, decoding))
             .withOutputTags(FrontFn.ROWS, TupleTagList.of(FrontFn.FAILED)));
     return new Output(
         out.get(FrontFn.ROWS).setCoder(AvroCoder.of(tableSchema(eventSchema))),

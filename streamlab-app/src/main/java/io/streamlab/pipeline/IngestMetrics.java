@@ -22,6 +22,8 @@ public final class IngestMetrics {
   /** Bytes the runner serialized to move elements through the write stage's shuffle. */
   private final LongAdder bytesShuffled = new LongAdder();
   private final Map<DeadLetters.Stage, LongAdder> failed = new EnumMap<>(DeadLetters.Stage.class);
+  private static final int MAX_REMEMBERED_FAILURES = 1_000_000;
+  private final java.util.Set<String> failedIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final AtomicLong writersOpen = new AtomicLong();
   private final Map<Stage, StageCounter> stages = new EnumMap<>(Stage.class);
   /** End-to-end latency in microseconds from intended send time to the append returning. */
@@ -81,6 +83,16 @@ public final class IngestMetrics {
   }
 
   public void recordFailed(DeadLetters.Stage stage) {
+    failed.get(stage).increment();
+  }
+
+  /**
+   * A dead letter of the event {@code eventId}, counted once however often a replay (a retried
+   * bundle, a restarted job) produces it again; null = no identity, always counted. Beyond
+   * {@link #MAX_REMEMBERED_FAILURES} identities a replay may be counted again.
+   */
+  public void recordFailed(DeadLetters.Stage stage, String eventId) {
+    if (eventId != null && failedIds.size() < MAX_REMEMBERED_FAILURES && !failedIds.add(stage + " " + eventId)) return;
     failed.get(stage).increment();
   }
 

@@ -1,5 +1,6 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.pipeline.write.RestartRewind;
 import io.streamlab.pipeline.write.WriteStage;
 import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
@@ -16,6 +17,8 @@ public final class IngestPipeline {
   private IngestPipeline() {}
 
   public static void build(Pipeline pipeline, IngestSettings s) {
+    long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize());
+    if (buffered > 0) RestartRewind.apply(s.bootstrapServers(), s.topic(), s.consumerGroup(), buffered);
     KafkaIO.Read<byte[], byte[]> read =
         KafkaIO.<byte[], byte[]>read()
             .withBootstrapServers(s.bootstrapServers())

@@ -1,6 +1,7 @@
 package io.streamlab.pipeline;
 
 import io.streamlab.metrics.StageCounts;
+import io.streamlab.pipeline.write.WriteStats;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -17,14 +18,25 @@ import java.util.Map;
  * @param bytesShuffled bytes the write stage's shuffle serialized (0 without a shuffle)
  * @param heapPeakBytes the ingestion JVM's peak heap use so far (sum of the heap pools' peaks)
  * @param stages per-stage counts so far, for stages that have seen an element
+ * @param write the write stage's request figures ({@link WriteStats#snapshot()}: connections,
+ *     appends, most requests in flight, active keys / shards); empty where unknown
  */
 public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
-    long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages) {
+    long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages,
+    Map<String, Long> write) {
   public static final String PREFIX = "STREAMLAB-STATUS ";
   private static final String STAGE_KEY = "stage.";
+  private static final String WRITE_KEY = "write.";
 
   public IngestStatus {
     stages = Map.copyOf(stages);
+    write = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(write));
+  }
+
+  /** A status without write-stage request figures. */
+  public IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
+      long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages) {
+    this(ready, eventsRead, bytesRead, rowsWritten, failed, p99Micros, bytesShuffled, heapPeakBytes, stages, Map.of());
   }
 
   /** A p99 the status does not know (a cluster run's figures come from the table at its end). */
@@ -35,7 +47,7 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
   public static IngestStatus current(long p99Micros) {
     IngestMetrics m = IngestMetrics.get();
     return new IngestStatus(m.ready(), m.eventsRead(), m.bytesRead(), m.rowsWritten(),
-        m.failedTotal(), p99Micros, m.bytesShuffled(), heapPeak(), m.stageSnapshot());
+        m.failedTotal(), p99Micros, m.bytesShuffled(), heapPeak(), m.stageSnapshot(), WriteStats.get().snapshot());
   }
 
   private static long heapPeak() {
@@ -59,8 +71,11 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
         sum.put(st, new StageCounts(a.elements() + b.elements(), a.bytes() + b.bytes(), a.busyNanos() + b.busyNanos()));
       }
     }
+    // counters add up; gauges (active*) are the later process's, maxima (*Max) the larger
+    Map<String, Long> w = new java.util.LinkedHashMap<>(write);
+    o.write.forEach((k, v) -> w.merge(k, v, k.startsWith("active") ? (a, b) -> b : k.endsWith("Max") ? Math::max : Long::sum));
     return new IngestStatus(o.ready, eventsRead + o.eventsRead, bytesRead + o.bytesRead, rowsWritten + o.rowsWritten,
-        failed + o.failed, o.p99Micros, bytesShuffled + o.bytesShuffled, Math.max(heapPeakBytes, o.heapPeakBytes), sum);
+        failed + o.failed, o.p99Micros, bytesShuffled + o.bytesShuffled, Math.max(heapPeakBytes, o.heapPeakBytes), sum, w);
   }
 
   /** What each stage did between {@code earlier} and this status. */
@@ -78,6 +93,7 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
         .append(" heap=").append(heapPeakBytes);
     stages.entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(e -> sb.append(' ').append(STAGE_KEY).append(e.getKey().label()).append('=').append(e.getValue().format()));
+    write.forEach((k, v) -> sb.append(' ').append(WRITE_KEY).append(k).append('=').append(v));
     return sb.toString();
   }
 
@@ -86,11 +102,14 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     if (!line.startsWith(PREFIX)) return null;
     Map<String, Long> v = new HashMap<>();
     Map<Stage, StageCounts> stages = new EnumMap<>(Stage.class);
+    Map<String, Long> write = new java.util.LinkedHashMap<>();
     for (String kv : line.substring(PREFIX.length()).trim().split(" ")) {
       int eq = kv.indexOf('=');
       if (eq <= 0) continue;
       String key = kv.substring(0, eq), value = kv.substring(eq + 1);
-      if (key.startsWith(STAGE_KEY)) {
+      if (key.startsWith(WRITE_KEY)) {
+        write.put(key.substring(WRITE_KEY.length()), Long.parseLong(value));
+      } else if (key.startsWith(STAGE_KEY)) {
         stages.put(Stage.valueOf(key.substring(STAGE_KEY.length()).toUpperCase()), StageCounts.parse(value));
       } else {
         v.put(key, Long.parseLong(value));
@@ -98,6 +117,6 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     }
     return new IngestStatus(v.getOrDefault("ready", 0L) == 1, v.getOrDefault("read", 0L),
         v.getOrDefault("bytes", 0L), v.getOrDefault("written", 0L), v.getOrDefault("failed", 0L),
-        v.getOrDefault("p99us", 0L), v.getOrDefault("shuffled", 0L), v.getOrDefault("heap", 0L), stages);
+        v.getOrDefault("p99us", 0L), v.getOrDefault("shuffled", 0L), v.getOrDefault("heap", 0L), stages, write);
   }
 }

@@ -56,7 +56,7 @@ public final class ResultsJson {
     Verification v = r.table();
     Map<String, Object> t = new LinkedHashMap<>();
     t.put("expected", v.expected());
-    t.put("rows", v.rows() - v.failed());
+    t.put("rows", v.tableRows());
     t.put("measuredRows", v.measuredRows());
     t.put("failed", v.failed());
     t.put("failedByStage", v.failedByStage());
@@ -93,6 +93,7 @@ public final class ResultsJson {
     l.put("count", r.latencyMicros().getTotalCount());
     root.put("latencyMillis", l);
     root.put("sources", r.sources().asMap());
+    root.put("write", io.streamlab.bench.WriteFigures.of(r));
     root.put("stages", stages(r));
     root.put("reference", Map.of("study", "Scaling a streaming workload on Apache Beam, 1 million events per second",
         "megabytesPerSecPerCoreAtLeastOnce", RunResult.STUDY_MB_PER_SEC_PER_CORE,
@@ -163,6 +164,7 @@ public final class ResultsJson {
       m.put("cpuSeconds", round(s.cpuSeconds()));
       m.put("cpuCores", round(Rates.perSecond(s.cpuSeconds() - (prev == null ? 0 : prev.cpuSeconds()), dt)));
       m.put("heapPeakMB", s.heapPeakBytes() >> 20);
+      if (s.write().containsKey("activeKeys")) m.put("activeKeys", s.write().get("activeKeys"));
       for (Stage stage : Stage.values()) {
         StageCounts now = s.stages().get(stage);
         if (now == null) continue;

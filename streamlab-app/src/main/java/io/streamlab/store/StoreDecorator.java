@@ -13,4 +13,22 @@ public interface StoreDecorator extends Serializable {
    * @param storeId names the store (same id, same table = same shared quota and throttle state)
    */
   TableStore decorate(TableStore store, String storeId);
+
+  /**
+   * {@code inner} applied first, then {@code outer} around it (either may be null): e.g. the
+   * warehouse model inside the throttling, so a throttled request waits its round trip too.
+   */
+  static StoreDecorator chain(StoreDecorator inner, StoreDecorator outer) {
+    if (inner == null) return outer;
+    if (outer == null) return inner;
+    return new Chain(inner, outer);
+  }
+
+  /** See {@link #chain}. */
+  record Chain(StoreDecorator inner, StoreDecorator outer) implements StoreDecorator {
+    @Override
+    public TableStore decorate(TableStore store, String storeId) {
+      return outer.decorate(inner.decorate(store, storeId), storeId);
+    }
+  }
 }

@@ -95,7 +95,10 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     store = storeSpec.open();
     store.createTableIfMissing(table, schema, keyed);
     if (poolSize > 0) pool = WriterPool.of(storeSpec, table, schema, poolSize);
-    else ownWriter = store.openWriter(table, schema, keyed);
+    else {
+      ownWriter = store.openWriter(table, schema, keyed);
+      if (!isDeadLetterTable) WriteStats.get().connectionOpened();
+    }
     buffer = new ArrayList<>();
     outage = new OutageWait(table);
     if (dedupByInsertId) insertIds = InsertIds.forTable(storeSpec + "/" + table);
@@ -122,6 +125,12 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
 
   @FinishBundle
   public void finishBundle() throws Exception {
+    flush();
+  }
+
+  /** Writes these elements now as one batch, outside a bundle's buffering (the keyed writers' requests). */
+  void write(List<Object> elements) throws Exception {
+    buffer = elements;
     flush();
   }
 
@@ -199,14 +208,30 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
         refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
       }
     }
-    if (written.isEmpty() && rows.size() > 1) {
+    if (written.isEmpty() && rows.size() > 1 && !refusedForContent(last)) {
       throw new IllegalStateException("every append to " + table + " fails: " + last.getMessage(), last);
     }
     failed.addAll(refused);
     return written;
   }
 
+  /**
+   * The store refused the row for what it holds (PostgreSQL SQLSTATE class 22 "data exception",
+   * e.g. a NUL or an untranslatable character; DuckDB's invalid input and conversion errors), not
+   * because it is unwell: such rows are dead letters even when a batch holds nothing else, or the
+   * bundle would be retried forever.
+   */
+  static boolean refusedForContent(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("22")) return true;
+      String m = String.valueOf(t.getMessage());
+      if (m.contains("Invalid Input Error") || m.contains("Conversion Error") || m.contains("invalid byte sequence")) return true;
+    }
+    return false;
+  }
+
   private void append(List<GenericRecord> rows) throws Exception {
+    if (!isDeadLetterTable) WriteStats.get().appended();
     if (pool == null) {
       ownWriter.append(rows);
       return;

@@ -1,5 +1,6 @@
 package io.streamlab.pipeline.write;
 
+import io.streamlab.store.model.WarehouseModel;
 import java.io.Serializable;
 
 /**
@@ -19,6 +20,8 @@ import java.io.Serializable;
  * @param connectionPoolSize connections in that pool (per table, per process)
  * @param checkpointIntervalMs Flink checkpoint interval; Kafka offsets are committed when a
  *     checkpoint completes, and a restarted ingestion resumes from them (0 = no checkpoints)
+ * @param warehouseModel the round trips every table request pays (a MODEL, see
+ *     {@link WarehouseModel}); null = none, the local store answers as fast as it does
  */
 public record WriteSettings(
     WriteMethod method,
@@ -31,7 +34,29 @@ public record WriteSettings(
     double triggeringFrequencySec,
     boolean useConnectionPool,
     int connectionPoolSize,
-    long checkpointIntervalMs) implements Serializable {
+    long checkpointIntervalMs,
+    WarehouseModel warehouseModel) implements Serializable {
+
+  /** Settings without a warehouse model. */
+  public WriteSettings(WriteMethod method, FormatToStore formatToStore, int numStreamingKeys, boolean autoSharding,
+      int maxStreamingRowsToBatch, long maxStreamingBatchSize, int numStorageWriteApiStreams,
+      double triggeringFrequencySec, boolean useConnectionPool, int connectionPoolSize, long checkpointIntervalMs) {
+    this(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch, maxStreamingBatchSize,
+        numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize, checkpointIntervalMs,
+        null);
+  }
+
+  /** The same settings with this warehouse model (null = none). */
+  public WriteSettings withWarehouseModel(WarehouseModel m) {
+    return new WriteSettings(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
+        maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize,
+        checkpointIntervalMs, m);
+  }
+
+  /** Whether rows wait in keyed state across bundles (and checkpoints) before they are written. */
+  public boolean buffersAcrossBundles() {
+    return method != WriteMethod.STORAGE_API_AT_LEAST_ONCE;
+  }
 
   public WriteSettings {
     if (numStreamingKeys < 1) throw new IllegalArgumentException("--numStreamingKeys must be at least 1, got " + numStreamingKeys);

@@ -2,7 +2,9 @@ package io.streamlab.pipeline.write;
 
 import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.pipeline.write.bigquery.BigQueryWriteStage;
+import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
+import io.streamlab.store.model.WarehouseModel;
 import io.streamlab.store.bigquery.BigQueryTable;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -13,11 +15,11 @@ import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
+import org.joda.time.Duration;
 import org.apache.beam.sdk.values.TupleTagList;
 
 /**
@@ -27,10 +29,17 @@ import org.apache.beam.sdk.values.TupleTagList;
  * (see {@link BigQueryWriteStage}).
  *
  * <pre>
- * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> Reshuffle -> insert requests
- * STORAGE_WRITE_API          ToStoreFormat(element, shard of the event)              -> Reshuffle -> batch commits (insert-or-ignore)
- * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                               -> appends, in the reading stage
+ * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> GroupIntoBatches -> insert requests, one in flight per key
+ * STORAGE_WRITE_API          ToStoreFormat(element, stream of the event)             -> GroupIntoBatches -> append + commit (insert-or-ignore) per batch
+ * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                                      -> appends, in the reading stage
  * </pre>
+ * GroupIntoBatches is a keyed grouping: a key (or, with auto-sharding, a shard of
+ * {@code withShardedKey()}) is owned by one worker at a time, its batches hold at most the request
+ * bounds, and a batch waits at most its maximum buffering duration (STORAGE_WRITE_API: the
+ * triggering frequency) for more rows. This is how BigQueryIO batches its auto-sharded streaming
+ * inserts and its Storage Write API appends. With a warehouse model (a MODEL of BigQuery's round
+ * trips, see {@link WarehouseModel}) every request pays a round trip, so the write throughput
+ * follows the number of keys in flight.
  *
  * <p>Why exactly-once is a unique key on (producer id, sequence) with insert-or-ignore, rather
  * than batch ids fixed after a checkpoint barrier (Beam's @RequiresStableInput / a commit table
@@ -43,6 +52,12 @@ import org.apache.beam.sdk.values.TupleTagList;
  * checkpoint interval of latency to every row.
  */
 public final class WriteStage {
+  /**
+   * STREAMING_INSERTS: the longest a key's rows wait for its batch to fill, as BigQueryIO's
+   * {@code maxBufferingDurationMilliSec} (default 200 ms) bounds its auto-sharded inserts.
+   */
+  static final Duration STREAMING_INSERTS_MAX_BUFFERING = Duration.millis(200);
+
   private WriteStage() {}
 
   /**
@@ -56,6 +71,7 @@ public final class WriteStage {
       BigQueryWriteStage.apply(rows, deadLetters, tableSchema, BigQueryTable.parse(store.location()), w);
       return;
     }
+    if (w.warehouseModel() != null) store = store.withDecorator(StoreDecorator.chain(w.warehouseModel(), store.decorator()));
     FormatToStore format = w.formatToStore();
     boolean jsonRows = w.method() == WriteMethod.STREAMING_INSERTS;
     Sharding sharding = Sharding.forSettings(w);
@@ -65,24 +81,25 @@ public final class WriteStage {
         ParDo.of(new ToStoreFormatFn(format, jsonRows, sharding))
             .withOutputTags(ToStoreFormatFn.ELEMENTS, TupleTagList.of(ToStoreFormatFn.FAILED)));
     PCollection<KV<Integer, Object>> elements = converted.get(ToStoreFormatFn.ELEMENTS);
-    if (sharding.shuffles()) {
-      elements = elements
-          .setCoder(KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema))))
-          .apply("Shuffle", Reshuffle.of());
-    } else {
-      elements = elements.setCoder(KvCoder.of(VarIntCoder.of(), carried.coder(tableSchema)));
+    String writeName = "Write" + camel(w.method());
+    switch (w.method()) {
+      case STORAGE_API_AT_LEAST_ONCE -> elements
+          .setCoder(KvCoder.of(VarIntCoder.of(), carried.coder(tableSchema)))
+          .apply(writeName, ParDo.of(new BatchAppendFn(store, table, tableSchema, format,
+              BatchAppendFn.Batching.rows(appendBatchSize), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
+              false)));
+      case STREAMING_INSERTS -> KeyedBatches.write(elements.setCoder(
+              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
+          sharding,
+          w.maxStreamingRowsToBatch(), w.maxStreamingBatchSize(), STREAMING_INSERTS_MAX_BUFFERING,
+          new BatchAppendFn(store, table, tableSchema, FormatToStore.TABLE_ROW, BatchAppendFn.Batching.rows(Integer.MAX_VALUE),
+              false, 0, true));
+      case STORAGE_WRITE_API -> KeyedBatches.write(elements.setCoder(
+              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
+          sharding,
+          appendBatchSize, Long.MAX_VALUE, Duration.millis(Math.round(w.triggeringFrequencySec() * 1000)),
+          new BatchAppendFn(store, table, tableSchema, format, BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false));
     }
-    BatchAppendFn writer = switch (w.method()) {
-      case STREAMING_INSERTS -> new BatchAppendFn(store, table, tableSchema, FormatToStore.TABLE_ROW,
-          new BatchAppendFn.Batching(w.maxStreamingRowsToBatch(), w.maxStreamingBatchSize(), Long.MAX_VALUE),
-          false, 0, true);
-      case STORAGE_WRITE_API -> new BatchAppendFn(store, table, tableSchema, format,
-          new BatchAppendFn.Batching(appendBatchSize, Long.MAX_VALUE, Math.round(w.triggeringFrequencySec() * 1000)),
-          true, 0, false);
-      case STORAGE_API_AT_LEAST_ONCE -> new BatchAppendFn(store, table, tableSchema, format,
-          BatchAppendFn.Batching.rows(appendBatchSize), false, w.useConnectionPool() ? w.connectionPoolSize() : 0, false);
-    };
-    elements.apply("Write" + camel(w.method()), ParDo.of(writer));
 
     PCollectionList.of(deadLetters.setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
         .and(converted.get(ToStoreFormatFn.FAILED).setCoder(AvroCoder.of(DeadLetters.SCHEMA)))

@@ -49,6 +49,7 @@ final class WriterPool {
       if (all.size() < size) {
         w = store.openWriter(table, schema);
         all.add(w);
+        WriteStats.get().connectionOpened();
         return w;
       }
     }

@@ -50,8 +50,8 @@ class BigQueryTypesTest {
   @Test
   void deadLetterTableColumns() {
     assertEquals("event_id STRING REQUIRED, stage STRING REQUIRED, error_message STRING REQUIRED, cause STRING REQUIRED, "
-            + "headers STRING REQUIRED, original_bytes BYTES REQUIRED, sl_producer_id INT64 REQUIRED, "
-            + "sl_sequence INT64 REQUIRED, sl_send_time_us INT64 REQUIRED",
+            + "headers STRING REQUIRED, original_bytes BYTES REQUIRED, sl_producer_id INT64 NULLABLE, "
+            + "sl_sequence INT64 NULLABLE, sl_send_time_us INT64 REQUIRED",
         describe(BigQueryTypes.tableSchema(DeadLetters.SCHEMA).getFields()));
   }
 

@@ -1,0 +1,46 @@
+package io.streamlab.store.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.streamlab.bench.WriteFigures;
+import java.util.Arrays;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WarehouseModelTest {
+  @Test
+  void roundTripsFollowTheGivenPercentiles() {
+    WarehouseModel m = WarehouseModel.bigquery(75, 110);
+    long[] draws = new long[40_000];
+    for (int i = 0; i < draws.length; i++) draws[i] = m.drawNanos();
+    Arrays.sort(draws);
+    double p50 = draws[draws.length / 2] / 1e6, p95 = draws[(int) (draws.length * 0.95)] / 1e6;
+    assertEquals(75, p50, 3, "median round trip");
+    assertEquals(110, p95, 5, "95th percentile round trip");
+  }
+
+  @Test
+  void badParametersAreRefused() {
+    assertThrows(IllegalArgumentException.class, () -> WarehouseModel.bigquery(0, 10));
+    assertThrows(IllegalArgumentException.class, () -> WarehouseModel.bigquery(100, 50));
+  }
+
+  @Test
+  void modelParametersAppearInResults() {
+    Map<String, Object> on = WriteFigures.model(Map.of("warehouseModel", "bigquery", "roundTripP50", "PT0.075S",
+        "roundTripP95", "PT0.11S"));
+    assertEquals("bigquery", on.get("kind"));
+    assertEquals(true, on.get("isModel"));
+    assertEquals(75.0, (Double) on.get("roundTripP50Millis"), 1e-9);
+    assertEquals(110.0, (Double) on.get("roundTripP95Millis"), 1e-9);
+    Map<String, Object> off = WriteFigures.model(Map.of("warehouseModel", "none"));
+    assertEquals(Map.of("kind", "none"), off);
+    assertTrue(m().describe().contains("MODEL"));
+  }
+
+  private static WarehouseModel m() {
+    return WarehouseModel.bigquery(75, 110);
+  }
+}
