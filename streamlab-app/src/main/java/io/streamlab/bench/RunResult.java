@@ -124,7 +124,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
             + "ingest-cpu-s=%.1f MB/s-per-ingest-core=%.1f read-MB=%.1f shuffled-MB=%.1f ingest-kills=%d "
             + "re-read=%d ignored-by-key=%d p50=%.0fms p90=%.0fms p99=%.0fms max=%.0fms "
             + "duplicated-in-table=%d unexpected=%d promise=%s verdict=%s exit=%d",
-        table.expected(), table.rows() - table.failed(), table.failed(), failedPerStage(), table.lost(), table.duplicated(),
+        table.expected(), table.tableRows(), table.failed(), failedPerStage(), table.lost(), table.duplicated(),
         eventsPerSecond(), megabytesPerSecond(), cpuSeconds(), megabytesPerSecondPerCore(),
         ingestBytes / 1e6, shuffleBytes / 1e6, ingestKills, eventsReRead(), rowsIgnoredByKey(),
         latencyMillis(50), latencyMillis(90), latencyMillis(99), latencyMillis(100),
@@ -144,7 +144,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     out.printf("events generated     %,d in all (warm-up included); measured: %,d sent, %,d acknowledged, "
         + "%,d send errors%s%n", table.expected(), generator.sent(), generator.acked(), generator.errors(),
         generator.firstError() == null ? "" : " (first: " + generator.firstError() + ")");
-    out.printf("rows in table        %,d  (+ %,d dead-lettered %s)%n", table.rows() - table.failed(),
+    out.printf("rows in table        %,d  (+ %,d dead-lettered %s)%n", table.tableRows(),
         table.failed(), table.failedByStage());
     out.printf("verification         lost %,d | duplicated in the table %,d | unexpected %,d%n", table.lost(),
         table.duplicatedInTable(), table.unexpected());

@@ -2,6 +2,7 @@ package io.streamlab.bench;
 
 import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityKey;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +27,7 @@ public final class TableVerifier {
   public static Verification verify(Connection c, String table, Map<Integer, Long> expectedPerProducer,
       Set<Integer> measuredProducers) throws SQLException {
     String failedTable = DeadLetters.tableFor(table);
-    boolean hasFailed = tableExists(c, failedTable);
+    boolean hasFailed = IdentityKey.tableExists(c, failedTable);
     String pid = SystemColumns.PRODUCER_ID, seq = SystemColumns.SEQUENCE;
     String delivered = "SELECT " + pid + " AS p, " + seq + " AS s FROM " + quote(table)
         // a dead letter without identity (NULL) stands for no expected event
@@ -42,15 +43,16 @@ public final class TableVerifier {
         + "u AS (SELECT DISTINCT p, s FROM d), "
         + "m AS (SELECT u.p, u.s FROM u JOIN " + expectedRel + " ON u.p = e.p AND u.s >= 0 AND u.s < e.n) "
         + "SELECT (SELECT count(*) FROM d), (SELECT count(*) FROM u), (SELECT count(*) FROM m), "
-        + "(SELECT count(*) FROM " + quote(table) + ") - (SELECT count(*) FROM (SELECT DISTINCT " + pid + ", " + seq
+        + "(SELECT count(*) FROM " + quote(table) + "), (SELECT count(*) FROM (SELECT DISTINCT " + pid + ", " + seq
         + " FROM " + quote(table) + ") t)";
-    long rows, distinctAll, matched, duplicatedInTable;
+    long rows, distinctAll, matched, tableRows, duplicatedInTable;
     try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       rows = rs.getLong(1);
       distinctAll = rs.getLong(2);
       matched = rs.getLong(3);
-      duplicatedInTable = rs.getLong(4);
+      tableRows = rs.getLong(4);
+      duplicatedInTable = tableRows - rs.getLong(5);
     }
     long measured, first, last;
     try (Statement st = c.createStatement();
@@ -71,7 +73,7 @@ public final class TableVerifier {
       }
     }
     return new Verification(expected, rows, matched, expected - matched, rows - distinctAll,
-        distinctAll - matched, failedByStage, measured, first, last, duplicatedInTable);
+        distinctAll - matched, failedByStage, measured, first, last, duplicatedInTable, tableRows);
   }
 
   /**
@@ -82,16 +84,6 @@ public final class TableVerifier {
     String pid = SystemColumns.PRODUCER_ID, seq = SystemColumns.SEQUENCE;
     return "SELECT stage, count(DISTINCT CAST(" + pid + " AS VARCHAR) || '/' || CAST(" + seq + " AS VARCHAR)) "
         + "+ sum(CASE WHEN " + pid + " IS NULL THEN 1 ELSE 0 END) FROM " + quote(failedTable) + " GROUP BY stage";
-  }
-
-  static boolean tableExists(Connection c, String table) throws SQLException {
-    try (var ps = c.prepareStatement("SELECT count(*) FROM information_schema.tables WHERE table_name = ? AND table_schema = current_schema()")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getLong(1) > 0;
-      }
-    }
   }
 
   static String quote(String identifier) {

@@ -19,16 +19,17 @@ import java.util.Map;
  * @param duplicatedInTable rows of the table itself beyond the first for the same pair: what an
  *     exactly-once write promises to be 0. The dead-letter table is plain (a replayed bad message
  *     is dead-lettered again), so its repeats are counted apart: {@link #duplicatedDeadLetters()}.
+ * @param tableRows rows in the table itself (dead letters and their repeats not included)
  */
 public record Verification(long expected, long rows, long distinct, long lost, long duplicated,
     long unexpected, Map<String, Long> failedByStage, long measuredRows, long firstWriteMicros,
-    long lastWriteMicros, long duplicatedInTable) {
+    long lastWriteMicros, long duplicatedInTable, long tableRows) {
 
   /** Without a separate count for the table: every duplicate is taken to be in the table. */
   public Verification(long expected, long rows, long distinct, long lost, long duplicated, long unexpected,
       Map<String, Long> failedByStage, long measuredRows, long firstWriteMicros, long lastWriteMicros) {
     this(expected, rows, distinct, lost, duplicated, unexpected, failedByStage, measuredRows, firstWriteMicros,
-        lastWriteMicros, duplicated);
+        lastWriteMicros, duplicated, rows - failedByStage.values().stream().mapToLong(Long::longValue).sum());
   }
 
   /** Duplicates outside the table proper: dead letters repeated, or an event both written and dead-lettered. */

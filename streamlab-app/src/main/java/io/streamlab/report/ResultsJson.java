@@ -56,7 +56,7 @@ public final class ResultsJson {
     Verification v = r.table();
     Map<String, Object> t = new LinkedHashMap<>();
     t.put("expected", v.expected());
-    t.put("rows", v.rows() - v.failed());
+    t.put("rows", v.tableRows());
     t.put("measuredRows", v.measuredRows());
     t.put("failed", v.failed());
     t.put("failedByStage", v.failedByStage());
