@@ -102,7 +102,7 @@ final class SinkbenchCommand implements Callable<Integer> {
         "--numberOfExecutionRetries=" + restarts, "--executionRetryDelay=" + restartDelay.toMillis()));
     extra.addAll(base.extraArgs());
     RunnerChoice choice = new RunnerChoice(base.runner(), base.flinkMaster(), base.parallelism(), base.maxBundleSize(),
-        base.maxBundleTimeMillis(), extra);
+        base.maxBundleTimeMillis(), extra, base.bindAddress());
 
     Map<String, Object> setup = new LinkedHashMap<>();
     setup.put("rows", rows);
