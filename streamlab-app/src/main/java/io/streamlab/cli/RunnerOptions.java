@@ -51,6 +51,13 @@ final class RunnerOptions {
     return runner.startsWith("Flink") && !flinkMaster.equals("[local]") && !flinkMaster.equals("[auto]");
   }
 
+  /** Refuses nonsense values (exit 2) before anything starts. */
+  void validate() {
+    Preflight.atLeast(java.util.Map.of("--parallelism", parallelism), 0); // 0 = one per core
+    Preflight.atLeast(java.util.Map.of("--maxBundleSize", maxBundleSize, "--maxBundleTimeMills", maxBundleTimeMills,
+        "--appendBatchSize", appendBatchSize), 1);
+  }
+
   RunnerChoice toChoice() {
     int p = parallelism > 0 ? parallelism : Runtime.getRuntime().availableProcessors();
     return new RunnerChoice(runner, flinkMaster, p, maxBundleSize, maxBundleTimeMills, beamArgs, bindAddress);

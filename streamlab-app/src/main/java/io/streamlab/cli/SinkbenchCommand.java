@@ -86,6 +86,9 @@ final class SinkbenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (ratePerSec <= 0) throw new IllegalArgumentException("--ratePerSec must be > 0: " + ratePerSec);
+    runner.validate();
+    Preflight.positive("--duration", duration);
+    Preflight.positive("--variantTimeout", variantTimeout);
     long rows = Math.max(1, ratePerSec * duration.toMillis() / 1000);
     List<SinkBench.Variant> variants = new ArrayList<>();
     for (WriteMethod m : writeMethods) {
