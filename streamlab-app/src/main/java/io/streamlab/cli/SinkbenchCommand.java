@@ -78,6 +78,11 @@ final class SinkbenchCommand implements Callable<Integer> {
           + "Default: ${DEFAULT-VALUE}.")
   Duration variantTimeout;
 
+  @Option(names = "--stallTimeout", defaultValue = "30s", converter = DurationConverter.class,
+      description = "A variant whose table gains no row for this long is stopped and reported (completion "
+          + "follows what is written; --variantTimeout is the overall bound). Default: ${DEFAULT-VALUE}.")
+  Duration stallTimeout;
+
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
   @Mixin TuningOptions tuning;
@@ -89,6 +94,7 @@ final class SinkbenchCommand implements Callable<Integer> {
     runner.validate();
     Preflight.positive("--duration", duration);
     Preflight.positive("--variantTimeout", variantTimeout);
+    Preflight.positive("--stallTimeout", stallTimeout);
     long rows = Math.max(1, ratePerSec * duration.toMillis() / 1000);
     List<SinkBench.Variant> variants = new ArrayList<>();
     for (WriteMethod m : writeMethods) {
@@ -119,7 +125,7 @@ final class SinkbenchCommand implements Callable<Integer> {
     System.out.println("[sinkbench] " + dir + ": " + setup);
 
     List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, schema.load(), rows, ratePerSec, seed,
-        variants, tuning.toTuning(), quota.toLimits(), choice, runner.appendBatchSize, table, variantTimeout), System.out).execute();
+        variants, tuning.toTuning(), quota.toLimits(), choice, runner.appendBatchSize, table, variantTimeout, stallTimeout), System.out).execute();
     setup.put("loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     SinkBenchResult.print(results, System.out);
     SinkBenchResult.save(results, setup, dir);
