@@ -83,13 +83,23 @@ final class IngestProcess implements AutoCloseable {
     return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
   }
 
+  /** The child's own one-line error ("streamlab: ..."), quoted, or "" if it printed none. */
+  static String childError(Path logFile) {
+    try (var lines = java.nio.file.Files.lines(logFile)) {
+      return lines.filter(l -> l.startsWith("streamlab: ")).reduce((a, b) -> b)
+          .map(l -> ": " + l.substring("streamlab: ".length())).orElse("");
+    } catch (Exception unreadable) {
+      return "";
+    }
+  }
+
   /** Waits until the pipeline is running (a writer opened its table). */
   void awaitReady(Duration timeout, Path logFile) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!status.ready()) {
       if (!process.isAlive()) {
         throw new IllegalStateException("ingestion exited with code " + process.exitValue()
-            + " before it was ready; see " + logFile);
+            + " before it was ready" + childError(logFile) + "; see " + logFile);
       }
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("ingestion not ready after " + timeout.toSeconds() + " s; see " + logFile);

@@ -62,9 +62,12 @@ public final class SinkBench {
   /**
    * @param runner the Beam runner (checkpointing and restart flags included: see SinkbenchCommand)
    * @param timeout a variant whose table is not complete after this long is stopped and reported
+   * @param stallTimeout a variant whose table gains no row for this long is stopped and reported:
+   *     completion follows what is written, not a fixed wait
    */
   public record Config(Path dir, Schema eventSchema, long rows, long ratePerSec, long seed, List<Variant> variants,
-      Tuning tuning, QuotaLimits quota, RunnerChoice runner, int appendBatchSize, String table, Duration timeout) {}
+      Tuning tuning, QuotaLimits quota, RunnerChoice runner, int appendBatchSize, String table, Duration timeout,
+      Duration stallTimeout) {}
 
   private final Config config;
   private final PrintStream out;
@@ -100,6 +103,7 @@ public final class SinkBench {
     long start = System.nanoTime();
     String outcome;
     Verification verified;
+    long inTable;
     // Holding the store open keeps the DuckDB instance (shared in this JVM) for the polls.
     try (TableStore s = plain.open(); Connection c = s.openQueryConnection()) {
       s.createTableIfMissing(config.table(), SystemColumns.tableRecordSchema(config.eventSchema()));
@@ -113,20 +117,38 @@ public final class SinkBench {
       }
       verified = TableVerifier.verify(c, config.table(), Map.of(GeneratedLoad.PRODUCER_ID, config.rows()),
           Set.of(GeneratedLoad.PRODUCER_ID));
+      inTable = distinctInTable(c);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     String storeId = plain.toString();
     return SinkBenchResult.of(v, config.rows(), seconds, outcome, ThrottleStats.find(storeId, config.table()),
-        TableQuota.find(storeId, config.table()), verified);
+        TableQuota.find(storeId, config.table()), verified, inTable);
   }
 
-  /** Polls the table until every row is in it, the job ends, or the timeout passes. */
-  private String awaitComplete(PipelineResult job, Connection c, long startNanos) throws Exception {
+  /** Distinct generated rows in the table itself (dead letters are not "in the table"). */
+  private long distinctInTable(Connection c) throws Exception {
     String sql = "SELECT count(DISTINCT " + SystemColumns.SEQUENCE + ") FROM " + TableVerifier.quote(config.table());
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /**
+   * Polls the table until every row is in it, the job ends, no row has arrived for the stall
+   * timeout (a row that will never come is not waited for), or the overall timeout passes.
+   */
+  private String awaitComplete(PipelineResult job, Connection c, long startNanos) throws Exception {
+    long seen = -1;
+    long lastProgressNanos = System.nanoTime();
     while (true) {
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-        rs.next();
-        if (rs.getLong(1) >= config.rows()) return "ok";
+      long now = distinctInTable(c);
+      if (now >= config.rows()) return "ok";
+      if (now != seen) {
+        seen = now;
+        lastProgressNanos = System.nanoTime();
+      } else if (System.nanoTime() - lastProgressNanos > config.stallTimeout().toNanos()) {
+        return "stalled: no new row for " + config.stallTimeout().toSeconds() + " s";
       }
       PipelineResult.State state;
       try {

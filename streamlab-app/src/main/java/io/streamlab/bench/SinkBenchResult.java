@@ -24,39 +24,43 @@ import java.util.stream.Collectors;
  * @param errors refusals seen by the writers, by reason ("other" = not a quota refusal)
  * @param retries requests sent again by the strategy
  * @param failedAppends appends that failed, each failing a bundle the runner retried
+ * @param lost generated rows that are not in the table (dead-lettered ones included: every row
+ *     sinkbench generates is good, so a dead letter is a row the sink failed to write)
+ * @param deadLettered rows in the dead-letter table
  */
 public record SinkBenchResult(String writeMethod, String strategy, String pool, long offeredRows, double pipelineSeconds,
     double writerSeconds, long rowsWritten, long bytesWritten, Map<String, Long> errors, long retries,
-    long failedAppends, long lost, long duplicated, String outcome) {
+    long failedAppends, long lost, long deadLettered, long duplicated, String outcome) {
 
   static SinkBenchResult of(SinkBench.Variant v, long offered, double pipelineSeconds, String outcome,
-      ThrottleStats stats, TableQuota quota, Verification verified) {
+      ThrottleStats stats, TableQuota quota, Verification verified, long distinctInTable) {
     Map<String, Long> errors = stats == null ? Map.of() : stats.errorsByReason();
     return new SinkBenchResult(v.method().name(), v.strategy().cliName(), v.pool().toString(), offered, pipelineSeconds,
         stats == null ? 0 : stats.writerWallSeconds(), quota == null ? 0 : quota.acceptedRows(),
         quota == null ? 0 : quota.acceptedBytes(), errors, stats == null ? 0 : stats.retries(),
-        stats == null ? 0 : stats.failedAppends(), verified.lost(), verified.duplicated(), outcome);
+        stats == null ? 0 : stats.failedAppends(), Math.max(0, offered - distinctInTable), verified.failed(),
+        verified.duplicated(), outcome);
   }
 
   private long errors(QuotaReason r) {
     return errors.getOrDefault(r.wireName(), 0L);
   }
 
-  private static final String HEADER = String.format("%-25s %-15s %-9s %9s %9s %10s %9s %9s %9s %8s %6s %7s %8s %8s %7s  %s",
+  private static final String HEADER = String.format("%-25s %-15s %-9s %9s %9s %10s %9s %9s %9s %8s %6s %7s %8s %8s %8s %7s  %s",
       "writeMethod", "strategy", "pool", "writer-s", "job-s", "rows", "MB", "rateLim", "quotaEx", "backend", "other",
-      "retries", "bundleF", "lost", "dup", "outcome");
+      "retries", "bundleF", "lost", "deadLtr", "dup", "outcome");
 
   public static void print(List<SinkBenchResult> results, PrintStream out) {
     out.println();
     out.println("==== streamlab sinkbench ====");
     out.println(HEADER);
     for (SinkBenchResult r : results) {
-      out.printf("%-25s %-15s %-9s %9.1f %9.1f %,10d %9.1f %9d %9d %8d %6d %7d %8d %,8d %7d  %s%n", r.writeMethod,
+      out.printf("%-25s %-15s %-9s %9.1f %9.1f %,10d %9.1f %9d %9d %8d %6d %7d %8d %,8d %,8d %7d  %s%n", r.writeMethod,
           r.strategy, r.pool,
           r.writerSeconds, r.pipelineSeconds, r.rowsWritten, r.bytesWritten / 1e6,
           r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
           r.errors(QuotaReason.BACKEND_ERROR), r.errors.getOrDefault("other", 0L), r.retries, r.failedAppends,
-          r.lost, r.duplicated, r.outcome);
+          r.lost, r.deadLettered, r.duplicated, r.outcome);
     }
   }
 
@@ -68,13 +72,13 @@ public record SinkBenchResult(String writeMethod, String strategy, String pool, 
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("sinkbench.json").toFile(), doc);
     StringBuilder csv = new StringBuilder("write_method,strategy,pool,offered_rows,writer_seconds,pipeline_seconds,rows_written,"
         + "bytes_written,rate_limit_exceeded,quota_exceeded,backend_error,invalid,other_errors,retries,"
-        + "failed_appends,lost,duplicated,outcome\n");
+        + "failed_appends,lost,dead_lettered,duplicated,outcome\n");
     for (SinkBenchResult r : results) {
       csv.append(List.of(r.writeMethod, r.strategy, r.pool, r.offeredRows, String.format("%.3f", r.writerSeconds),
               String.format("%.3f", r.pipelineSeconds), r.rowsWritten, r.bytesWritten,
               r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
               r.errors(QuotaReason.BACKEND_ERROR), r.errors(QuotaReason.INVALID), r.errors.getOrDefault("other", 0L),
-              r.retries, r.failedAppends, r.lost, r.duplicated, '"' + r.outcome.replace("\"", "\"\"") + '"')
+              r.retries, r.failedAppends, r.lost, r.deadLettered, r.duplicated, '"' + r.outcome.replace("\"", "\"\"") + '"')
           .stream().map(String::valueOf).collect(Collectors.joining(","))).append('\n');
     }
     Files.writeString(dir.resolve("sinkbench.csv"), csv);

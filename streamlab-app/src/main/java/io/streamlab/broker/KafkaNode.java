@@ -60,7 +60,8 @@ public record KafkaNode(int nodeId, int port, int controllerPort) {
   /** The storage format command (kafka.tools.StorageTool) for a node's config. */
   public static JavaProcess formatCommand(Path config, String clusterId) throws IOException {
     return JavaProcess.builder("kafka.tools.StorageTool").classpath(BrokerLibrary.classpath()).jvmOptions(JVM_OPTIONS)
-        .args(List.of("format", "--ignore-formatted", "-t", clusterId, "-c", config.toString()));
+        // --cluster-id=ID, not "-t ID": a random id can start with "-" and would be read as an option
+        .args(List.of("format", "--ignore-formatted", "--cluster-id=" + clusterId, "-c", config.toString()));
   }
 
   /** The server command (kafka.Kafka) for a node's config. */

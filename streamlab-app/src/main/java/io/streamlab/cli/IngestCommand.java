@@ -13,6 +13,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import io.streamlab.store.JdbcUrls;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,17 +90,28 @@ public final class IngestCommand implements Callable<Integer> {
       description = "Append each status interval's latency histogram to this HdrHistogram log.")
   Path latencyLog;
 
+  @Option(names = "--brokerTimeout", defaultValue = "30s", converter = DurationConverter.class,
+      description = "How long to wait for the Kafka broker to answer before giving up with an error (checked "
+          + "before the pipeline starts, with the topic). Default: ${DEFAULT-VALUE}.")
+  Duration brokerTimeout;
+
   @Option(names = "--stopOnStdinClose", description = "Stop when standard input closes (used by 'streamlab run').")
   boolean stopOnStdinClose;
 
   @Override
   public Integer call() throws Exception {
+    validate();
     Source from = source();
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
         schema.transportFormat, storeSpec(), store.table(table),
         runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
     if (write.writeMethod.exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
+    }
+    if (dryRun == null) {
+      // Checked here, not left to the job: inside Flink each is a task failure and a restart loop.
+      Preflight.storeOpens(settings.store());
+      if (from == null) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
     }
     PipelineOptions options = runnerChoice().toOptions();
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
@@ -124,8 +136,16 @@ public final class IngestCommand implements Callable<Integer> {
     StatusReporter reporter = statusIntervalMs > 0
         ? new StatusReporter(System.out, statusIntervalMs, latencyLog, remote) : null;
     if (stopOnStdinClose) watchStdin(reporter, remote);
-    PipelineResult result = pipeline.run();
-    result.waitUntilFinish();
+    try {
+      PipelineResult result = pipeline.run();
+      result.waitUntilFinish();
+    } catch (RuntimeException e) {
+      // The restart strategy is bounded (FlinkConf): a failure that keeps coming back ends here,
+      // as one line with the root cause ('run' quotes this line from its child's output).
+      if (reporter != null) reporter.close();
+      System.err.println("streamlab: ingestion failed: " + JdbcUrls.mask(Preflight.rootMessage(e)));
+      return 1;
+    }
     if (reporter != null) reporter.close();
     return 0;
   }
@@ -164,6 +184,14 @@ public final class IngestCommand implements Callable<Integer> {
     extra.addAll(c.extraArgs()); // --beamArg last: any other Dataflow option
     return new RunnerChoice("DataflowRunner", c.flinkMaster(), c.parallelism(), c.maxBundleSize(),
         c.maxBundleTimeMillis(), extra);
+  }
+
+  /** Nonsense values are refused before anything starts (exit 2). */
+  private void validate() {
+    runner.validate();
+    Preflight.positive("--maxReadTime", maxReadTime);
+    Preflight.positive("--brokerTimeout", brokerTimeout);
+    if (maxRecords != null) Preflight.atLeast(java.util.Map.of("--maxRecords", maxRecords), 1);
   }
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */

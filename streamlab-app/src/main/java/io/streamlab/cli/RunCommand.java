@@ -141,6 +141,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    validate();
     PrintStream out = System.out;
     if (scenarios.isEmpty()) return runOne("run", "", runDir, out).exitCode();
     List<String> explicit = explicitFlags(spec.commandLine().getParseResult());
@@ -255,5 +256,16 @@ final class RunCommand implements Callable<Integer> {
   private static String runId() {
     return LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
         + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+  }
+
+  /** Nonsense values are refused before anything starts (exit 2). */
+  private void validate() {
+    runner.validate();
+    Preflight.positive("--duration", duration);
+    Preflight.notNegative("--warmup", warmup);
+    Preflight.positive("--progressInterval", progressInterval);
+    Preflight.positive("--drainTimeout", drainTimeout);
+    Preflight.positive("--stepDuration", stepDuration);
+    Preflight.positive("--maxP99", maxP99);
   }
 }

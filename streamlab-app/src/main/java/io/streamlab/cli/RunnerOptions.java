@@ -1,5 +1,6 @@
 package io.streamlab.cli;
 
+import io.streamlab.pipeline.FlinkConf;
 import io.streamlab.pipeline.RunnerChoice;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,20 +40,33 @@ final class RunnerOptions {
       description = "Any further Beam pipeline option, passed as is (repeatable), e.g. --beamArg=--checkpointingInterval=10000.")
   List<String> beamArgs = new ArrayList<>();
 
+  @Option(names = "--bindAddress", defaultValue = FlinkConf.LOOPBACK,
+      description = "Address the embedded Flink's REST API, BLOB server and RPC listen on. Anything but loopback "
+          + "lets other hosts read the JVM options and cancel the job (Flink's REST API has no authentication). "
+          + "Default: ${DEFAULT-VALUE}.")
+  String bindAddress;
+
   /** True when the pipeline is submitted to a Flink cluster rather than run in this JVM. */
   boolean onFlinkCluster() {
     return runner.startsWith("Flink") && !flinkMaster.equals("[local]") && !flinkMaster.equals("[auto]");
   }
 
+  /** Refuses nonsense values (exit 2) before anything starts. */
+  void validate() {
+    Preflight.atLeast(java.util.Map.of("--parallelism", parallelism), 0); // 0 = one per core
+    Preflight.atLeast(java.util.Map.of("--maxBundleSize", maxBundleSize, "--maxBundleTimeMills", maxBundleTimeMills,
+        "--appendBatchSize", appendBatchSize), 1);
+  }
+
   RunnerChoice toChoice() {
     int p = parallelism > 0 ? parallelism : Runtime.getRuntime().availableProcessors();
-    return new RunnerChoice(runner, flinkMaster, p, maxBundleSize, maxBundleTimeMills, beamArgs);
+    return new RunnerChoice(runner, flinkMaster, p, maxBundleSize, maxBundleTimeMills, beamArgs, bindAddress);
   }
 
   List<String> asArgs() {
     List<String> a = new ArrayList<>(List.of("--runner=" + runner, "--flinkMaster=" + flinkMaster,
         "--parallelism=" + parallelism, "--maxBundleSize=" + maxBundleSize,
-        "--maxBundleTimeMills=" + maxBundleTimeMills, "--appendBatchSize=" + appendBatchSize));
+        "--maxBundleTimeMills=" + maxBundleTimeMills, "--appendBatchSize=" + appendBatchSize, "--bindAddress=" + bindAddress));
     for (String b : beamArgs) a.add("--beamArg=" + b);
     return a;
   }

@@ -78,6 +78,11 @@ final class SinkbenchCommand implements Callable<Integer> {
           + "Default: ${DEFAULT-VALUE}.")
   Duration variantTimeout;
 
+  @Option(names = "--stallTimeout", defaultValue = "30s", converter = DurationConverter.class,
+      description = "A variant whose table gains no row for this long is stopped and reported (completion "
+          + "follows what is written; --variantTimeout is the overall bound). Default: ${DEFAULT-VALUE}.")
+  Duration stallTimeout;
+
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
   @Mixin TuningOptions tuning;
@@ -86,6 +91,10 @@ final class SinkbenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (ratePerSec <= 0) throw new IllegalArgumentException("--ratePerSec must be > 0: " + ratePerSec);
+    runner.validate();
+    Preflight.positive("--duration", duration);
+    Preflight.positive("--variantTimeout", variantTimeout);
+    Preflight.positive("--stallTimeout", stallTimeout);
     long rows = Math.max(1, ratePerSec * duration.toMillis() / 1000);
     List<SinkBench.Variant> variants = new ArrayList<>();
     for (WriteMethod m : writeMethods) {
@@ -102,7 +111,7 @@ final class SinkbenchCommand implements Callable<Integer> {
         "--numberOfExecutionRetries=" + restarts, "--executionRetryDelay=" + restartDelay.toMillis()));
     extra.addAll(base.extraArgs());
     RunnerChoice choice = new RunnerChoice(base.runner(), base.flinkMaster(), base.parallelism(), base.maxBundleSize(),
-        base.maxBundleTimeMillis(), extra);
+        base.maxBundleTimeMillis(), extra, base.bindAddress());
 
     Map<String, Object> setup = new LinkedHashMap<>();
     setup.put("rows", rows);
@@ -116,7 +125,7 @@ final class SinkbenchCommand implements Callable<Integer> {
     System.out.println("[sinkbench] " + dir + ": " + setup);
 
     List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, schema.load(), rows, ratePerSec, seed,
-        variants, tuning.toTuning(), quota.toLimits(), choice, runner.appendBatchSize, table, variantTimeout), System.out).execute();
+        variants, tuning.toTuning(), quota.toLimits(), choice, runner.appendBatchSize, table, variantTimeout, stallTimeout), System.out).execute();
     setup.put("loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     SinkBenchResult.print(results, System.out);
     SinkBenchResult.save(results, setup, dir);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.streamlab.pipeline.FlinkConf;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.clusterframework.TaskExecutorProcessSpec;
@@ -46,14 +47,9 @@ final class FlinkSetup {
     confDir = dir.resolve("flink-conf");
     classpath = stableClasspath(dir);
     // every server socket on loopback: rpc, REST, blob server, shuffle (data) port
-    settings.put("jobmanager.rpc.address", "127.0.0.1");
+    settings.putAll(FlinkConf.listenersOn(FlinkConf.LOOPBACK));
     settings.put("jobmanager.rpc.port", Integer.toString(rpcPort));
-    settings.put("jobmanager.bind-host", "127.0.0.1");
-    settings.put("rest.address", "127.0.0.1");
-    settings.put("rest.bind-address", "127.0.0.1");
     settings.put("rest.port", Integer.toString(restPort));
-    settings.put("taskmanager.host", "127.0.0.1");
-    settings.put("taskmanager.bind-host", "127.0.0.1");
     settings.put("taskmanager.numberOfTaskSlots", Integer.toString(slotsPerTaskManager));
     settings.put("taskmanager.memory.process.size", "1280m");
     settings.put("taskmanager.memory.managed.size", "64m"); // Beam keeps its state on the heap

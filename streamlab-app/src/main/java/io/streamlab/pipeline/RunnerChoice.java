@@ -11,7 +11,18 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
  * {@code --name=value} in {@code extraArgs} and wins over these defaults.
  */
 public record RunnerChoice(String runner, String flinkMaster, int parallelism,
-    int maxBundleSize, long maxBundleTimeMillis, List<String> extraArgs) {
+    int maxBundleSize, long maxBundleTimeMillis, List<String> extraArgs, String bindAddress) {
+
+  /** Bound to loopback, as everything streamlab starts unless the user asks otherwise. */
+  public RunnerChoice(String runner, String flinkMaster, int parallelism, int maxBundleSize, long maxBundleTimeMillis,
+      List<String> extraArgs) {
+    this(runner, flinkMaster, parallelism, maxBundleSize, maxBundleTimeMillis, extraArgs, FlinkConf.LOOPBACK);
+  }
+
+  /** True when Flink runs embedded in this JVM (a MiniCluster), not on a cluster of its own. */
+  public boolean embeddedFlink() {
+    return runner.startsWith("Flink") && (flinkMaster.equals("[local]") || flinkMaster.equals("[auto]"));
+  }
 
   public PipelineOptions toOptions() {
     List<String> args = new ArrayList<>();
@@ -29,6 +40,8 @@ public record RunnerChoice(String runner, String flinkMaster, int parallelism,
       args.add("--disableMetrics=true");
       args.add("--maxBundleSize=" + maxBundleSize);
       args.add("--maxBundleTimeMills=" + maxBundleTimeMillis);
+      // The MiniCluster's REST API, BLOB server and RPC would otherwise listen on every interface.
+      if (embeddedFlink()) args.add("--flinkConfDir=" + FlinkConf.writeDir(FlinkConf.embedded(bindAddress)));
     } else if (runner.startsWith("Direct")) {
       args.add("--targetParallelism=" + parallelism);
     }

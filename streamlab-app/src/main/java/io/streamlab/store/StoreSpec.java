@@ -34,12 +34,14 @@ public record StoreSpec(Kind kind, String location, String passwordFile, StoreDe
   public static StoreSpec postgres(String jdbcUrl, Path passwordFile) {
     // Refused, not redacted: a URL with a password would end up in command lines of child
     // processes, Flink's job graph and results.json. The message does not repeat the URL.
-    if (jdbcUrl != null && jdbcUrl.toLowerCase().contains("password=")) {
-      throw new IllegalArgumentException("--jdbcUrl must not carry the password (it would be logged): use "
-          + "--passwordFile or the environment variable STREAMLAB_PG_PASSWORD");
+    if (JdbcUrls.hasCredentials(jdbcUrl)) {
+      throw new IllegalArgumentException("--jdbcUrl must not carry the password or any user-info (it would be "
+          + "logged; the URL is not repeated here): put the user in ?user=NAME and the password in --passwordFile "
+          + "or the environment variable STREAMLAB_PG_PASSWORD");
     }
     if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
-      throw new IllegalArgumentException("--jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got: " + jdbcUrl);
+      throw new IllegalArgumentException("--jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/db), got: "
+          + JdbcUrls.mask(jdbcUrl));
     }
     return new StoreSpec(Kind.POSTGRES, jdbcUrl, passwordFile == null ? null : passwordFile.toAbsolutePath().toString(),
         null);
@@ -73,6 +75,6 @@ public record StoreSpec(Kind kind, String location, String passwordFile, StoreDe
 
   @Override
   public String toString() {
-    return kind.name().toLowerCase() + ":" + location;
+    return kind.name().toLowerCase() + ":" + JdbcUrls.mask(location);
   }
 }

@@ -26,7 +26,7 @@ class SinkBenchTest {
   /** 500 rows/s offered, short backoffs, the given quota and runner; 4 minutes at most. */
   private SinkBench bench(long rows, long seed, QuotaLimits quota, RunnerChoice runner) {
     return new SinkBench(new SinkBench.Config(dir, SchemaLoader.loadDefault(), rows, 500, seed, List.of(),
-        new Tuning(20, 500, 0, 60_000, 1, 5, 0), quota, runner, 50_000, "events", Duration.ofMinutes(4)), System.out);
+        new Tuning(20, 500, 0, 60_000, 1, 5, 0), quota, runner, 50_000, "events", Duration.ofMinutes(4), Duration.ofSeconds(30)), System.out);
   }
 
   @Test
@@ -75,5 +75,23 @@ class SinkBenchTest {
     assertTrue(r.errors().getOrDefault("quotaExceeded", 0L) + r.errors().getOrDefault("rateLimitExceeded", 0L) > 0,
         "the quota pushed back");
     assertEquals(rows + r.duplicated(), r.rowsWritten(), "everything admitted is in the table");
+  }
+
+  @Test
+  void aTransientBackendErrorNeverDeadLettersAGoodRow() throws Exception {
+    long rows = 1_000;
+    // No quota pressure, only transient backendErrors (10 % of requests) and strategy none: the
+    // failed append must fail the bundle (the runner retries it), never split and dead-letter
+    // the rows. "lost" counts rows not in the table, dead letters included.
+    QuotaLimits quota = new QuotaLimits(0, 0, 50, 0, 4, 0.1, 3);
+    RunnerChoice flink = new RunnerChoice("FlinkRunner", "[local]", 1, 50, 250, List.of(
+        "--checkpointingInterval=100", "--numberOfExecutionRetries=100", "--executionRetryDelay=500"));
+    SinkBenchResult r = bench(rows, 11, quota, flink).runOne(new SinkBench.Variant(Strategy.NONE, WriterPool.UNBOUNDED));
+    SinkBenchResult.print(List.of(r), System.out);
+
+    assertTrue(r.errors().getOrDefault("backendError", 0L) > 0, "backendErrors were injected");
+    assertEquals(0, r.deadLettered(), "a transient error dead-lettered good rows");
+    assertEquals(0, r.lost(), "rows not in the table");
+    assertEquals("ok", r.outcome());
   }
 }

@@ -8,6 +8,7 @@ import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.StoreUnavailableException;
+import io.streamlab.store.quota.QuotaException;
 import io.streamlab.store.TableWriter;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -204,6 +205,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
         written.add(r);
       } catch (Exception e) {
         if (StoreUnavailableException.isCause(e)) throw e; // gone mid-split: the runner retries the bundle
+        if (QuotaException.isTransient(e)) throw e; // "later", not "bad row": the runner retries the bundle
         last = e;
         refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
       }

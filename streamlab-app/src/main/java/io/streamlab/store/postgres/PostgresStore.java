@@ -1,6 +1,7 @@
 package io.streamlab.store.postgres;
 
 import io.streamlab.store.IdentityKey;
+import io.streamlab.store.JdbcUrls;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.TableWriter;
 import java.io.IOException;
@@ -36,7 +37,9 @@ public final class PostgresStore implements TableStore {
     try {
       return DriverManager.getConnection(jdbcUrl, p);
     } catch (SQLException e) {
-      throw new SQLException("cannot connect to " + jdbcUrl + ": " + e.getMessage(), e.getSQLState(), e);
+      // Masked: a URL that slipped past StoreSpec (or a driver message quoting it) must not print a secret.
+      throw new SQLException("cannot connect to " + JdbcUrls.mask(jdbcUrl) + ": " + JdbcUrls.mask(e.getMessage()),
+          e.getSQLState(), e);
     }
   }
 

@@ -15,6 +15,18 @@ public final class QuotaException extends IOException {
     return reason;
   }
 
+  /**
+   * True if {@code e} (or a cause) is a refusal that says "later", not "never": rate limit,
+   * quota used up, backend error. Such a request must be retried (or its bundle failed so the
+   * runner retries it), never dead-lettered: the rows are good.
+   */
+  public static boolean isTransient(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof QuotaException q) return q.reason != QuotaReason.INVALID;
+    }
+    return false;
+  }
+
   /** The reason if {@code e} is a quota refusal, else null. */
   public static QuotaReason reasonOf(Throwable e) {
     return e instanceof QuotaException q ? q.reason : null;

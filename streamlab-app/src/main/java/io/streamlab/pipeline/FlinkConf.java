@@ -1,0 +1,74 @@
+package io.streamlab.pipeline;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Flink settings that keep every server socket streamlab starts on one address (loopback by
+ * default), and a generated configuration directory that hands them to the embedded MiniCluster
+ * through Beam's {@code --flinkConfDir}.
+ *
+ * <p>Why loopback and not just a switch: Flink's REST API serves {@code /jobmanager/environment}
+ * (the JVM options) and cancels jobs; in Flink 1.19 {@code web.cancel.enable=false} only hides the
+ * button of the web UI, {@code PATCH /jobs/ID?mode=cancel} still cancels. Only an address other
+ * hosts cannot reach protects the run.
+ */
+public final class FlinkConf {
+  /** The default of {@code --bindAddress}: nothing streamlab starts is reachable from elsewhere. */
+  public static final String LOOPBACK = "127.0.0.1";
+
+  private FlinkConf() {}
+
+  /**
+   * Every listener of a JobManager and TaskManager on {@code address}: RPC, REST, the BLOB server
+   * (it binds jobmanager.bind-host), the shuffle (data) port (taskmanager.bind-host) and the
+   * metric query service (the RPC bind host); jar upload and UI cancel off.
+   */
+  public static Map<String, String> listenersOn(String address) {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("jobmanager.rpc.address", address);
+    s.put("jobmanager.bind-host", address);
+    s.put("rest.address", address);
+    s.put("rest.bind-address", address);
+    s.put("taskmanager.host", address);
+    s.put("taskmanager.bind-host", address);
+    s.put("web.submit.enable", "false");
+    s.put("web.cancel.enable", "false");
+    return s;
+  }
+
+  /**
+   * The embedded MiniCluster's settings: the listeners, and a bounded restart strategy. Flink's
+   * default with checkpointing is to restart for ever, so a failure that recurs (an unusable
+   * store, a vanished topic) became a restart loop behind a status line that kept printing; with
+   * at most 10 failures a minute the job fails and ingestion exits with its cause. A Beam option
+   * such as {@code --numberOfExecutionRetries} still overrides this.
+   */
+  public static Map<String, String> embedded(String bindAddress) {
+    Map<String, String> s = listenersOn(bindAddress);
+    s.put("restart-strategy.type", "failure-rate");
+    s.put("restart-strategy.failure-rate.max-failures-per-interval", "10");
+    s.put("restart-strategy.failure-rate.failure-rate-interval", "1 min");
+    s.put("restart-strategy.failure-rate.delay", "1 s");
+    return s;
+  }
+
+  /** Writes {@code settings} as flink-conf.yaml into a fresh directory and returns it. */
+  public static Path writeDir(Map<String, String> settings) {
+    try {
+      Path dir = Files.createTempDirectory("streamlab-flink-conf");
+      StringBuilder yaml = new StringBuilder("# written by streamlab (pipeline/FlinkConf)\n");
+      settings.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
+      Files.writeString(dir.resolve("flink-conf.yaml"), yaml);
+      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
+      dir.toFile().deleteOnExit();
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the Flink configuration", e);
+    }
+  }
+}
