@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * /proc/net/tcp{,6} while it runs, and fails on any bind that is not 127.0.0.1 or ::1.
  */
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
-class LoopbackOnlyTest {
+public class LoopbackOnlyTest {
   @TempDir Path dir;
 
   @Test
@@ -70,7 +70,7 @@ class LoopbackOnlyTest {
   }
 
   /** "address:port" of every listening TCP socket held by the process or its descendants. */
-  static List<String> listeners(ProcessHandle root) throws IOException {
+  public static List<String> listeners(ProcessHandle root) throws IOException {
     Set<String> inodes = new HashSet<>();
     List<ProcessHandle> tree = new ArrayList<>(List.of(root));
     root.descendants().forEach(tree::add);
@@ -118,7 +118,7 @@ class LoopbackOnlyTest {
     return "[" + ip + "]:" + port;
   }
 
-  static boolean isLoopback(String listener) {
+  public static boolean isLoopback(String listener) {
     return listener.startsWith("127.") // IPv4 loopback
         || listener.startsWith("[00000000000000000000000000000001]") // ::1
         || listener.startsWith("[00000000000000000000FFFF7F"); // ::ffff:127.x.x.x

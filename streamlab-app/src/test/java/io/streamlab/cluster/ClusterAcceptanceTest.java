@@ -56,6 +56,13 @@ class ClusterAcceptanceTest {
     assertEquals(4, state.totalSlots());
     assertEquals(2, new FlinkRest(state.flinkMaster()).taskManagers());
     assertEquals(0, cli("cluster", "status", "--dir=" + clusterDir).code);
+    // every member's listeners (Flink RPC, REST, BLOB, data port; Kafka) on loopback only
+    for (String member : state.members()) {
+      long pid = Long.parseLong(java.nio.file.Files.readString(clusterDir.resolve(member + ".pid")).trim());
+      List<String> listening = io.streamlab.cli.LoopbackOnlyTest.listeners(ProcessHandle.of(pid).orElseThrow());
+      assertTrue(!listening.isEmpty() && listening.stream().allMatch(io.streamlab.cli.LoopbackOnlyTest::isLoopback),
+          member + " listens on " + listening);
+    }
   }
 
   @Test
