@@ -8,12 +8,13 @@ import io.streamlab.pipeline.dataflow.DataflowDryRun;
 import io.streamlab.pipeline.source.PubsubSource;
 import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.StatusReporter;
+import io.streamlab.pipeline.write.RestartRewind;
+import io.streamlab.store.JdbcUrls;
 import io.streamlab.store.StoreSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import io.streamlab.store.JdbcUrls;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,15 +109,19 @@ public final class IngestCommand implements Callable<Integer> {
     if (write.writeMethod.exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
     }
-    if (dryRun == null) {
-      // Checked here, not left to the job: inside Flink each is a task failure and a restart loop.
-      Preflight.storeOpens(settings.store());
-      if (from == null) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
-    }
+    // The store and the topic are checked here, not left to the job: inside Flink each is a task
+    // failure and a restart loop. The topic after the build, which reports configuration mistakes
+    // (UDF, schema) without a network, unless the build itself reads the broker (a keyed write
+    // moving its committed offsets back, see RestartRewind).
+    boolean checkTopic = dryRun == null && from == null;
+    boolean buildReadsBroker = checkTopic && RestartRewind.bufferedRowsBound(settings.write(), settings.appendBatchSize()) > 0;
+    if (dryRun == null) Preflight.storeOpens(settings.store());
+    if (buildReadsBroker) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
     PipelineOptions options = runnerChoice().toOptions();
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
     IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings));
+    if (checkTopic && !buildReadsBroker) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
     if (dryRun != null) {
       DataflowDryRun.writeJob(pipeline);
       System.out.println("wrote the Dataflow job to " + dryRun + " (dry run: nothing submitted, nothing contacted)");
