@@ -74,8 +74,10 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   }
 
   /** The message being processed: where it was read, and its headers as text for dead letters. */
-  private record Message(Headers headers, EventHeaders.Stamp offsetStamp, String where) {
+  private record Message(Headers headers, EventHeaders.Stamp offsetStamp, String topic, int partition, long offset) {
+    /** Built only for a dead letter: every message passes here, few fail. */
     String describe() {
+      String where = "kafka=" + topic + "/" + partition + "@" + offset;
       String h = EventHeaders.describe(headers);
       return h.isEmpty() ? where : h + ", " + where;
     }
@@ -86,7 +88,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     byte[] value = record.getKV().getValue() == null ? new byte[0] : record.getKV().getValue();
     Message m = new Message(record.getHeaders(),
         EventHeaders.Stamp.ofOffset(record.getPartition(), record.getOffset(), record.getTimestamp()),
-        "kafka=" + record.getTopic() + "/" + record.getPartition() + "@" + record.getOffset());
+        record.getTopic(), record.getPartition(), record.getOffset());
     IngestMetrics.get().recordRead(value.length);
     Compression compression;
     try {
