@@ -1,5 +1,6 @@
 package io.streamlab.cli;
 
+import io.streamlab.bench.IngestProtocol;
 import io.streamlab.cluster.RemoteJobStatus;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
@@ -11,9 +12,6 @@ import io.streamlab.pipeline.StatusReporter;
 import io.streamlab.pipeline.write.RestartRewind;
 import io.streamlab.store.JdbcUrls;
 import io.streamlab.store.StoreSpec;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +20,7 @@ import java.util.concurrent.Callable;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.kafka.clients.consumer.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,9 +36,6 @@ import picocli.CommandLine.Option;
         "With --runner=DataflowRunner the job is submitted to Google Cloud Dataflow (--project, --region, --tempLocation "
         + "and Dataflow's other options below); --dryRun=FILE writes that job's JSON instead, offline."})
 public final class IngestCommand implements Callable<Integer> {
-  /** Written to stdin (with --stopOnStdinClose): end the current latency interval now. */
-  public static final String MARK = "mark";
-
   /** Where ingestion reads. */
   enum SourceKind { kafka, pubsub }
 
@@ -96,7 +92,7 @@ public final class IngestCommand implements Callable<Integer> {
           + "before the pipeline starts, with the topic). Default: ${DEFAULT-VALUE}.")
   Duration brokerTimeout;
 
-  @Option(names = "--stopOnStdinClose", description = "Stop when standard input closes (used by 'streamlab run').")
+  @Option(names = IngestProtocol.FLAG, description = "Stop when standard input closes (used by 'streamlab run').")
   boolean stopOnStdinClose;
 
   @Override
@@ -111,17 +107,13 @@ public final class IngestCommand implements Callable<Integer> {
     }
     // The store and the topic are checked here, not left to the job: inside Flink each is a task
     // failure and a restart loop. The topic after the build, which reports configuration mistakes
-    // (UDF, schema) without a network, unless the build itself reads the broker (a keyed write
-    // moving its committed offsets back, see RestartRewind).
-    boolean checkTopic = dryRun == null && from == null;
-    boolean buildReadsBroker = checkTopic && RestartRewind.bufferedRowsBound(settings.write(), settings.appendBatchSize()) > 0;
+    // (UDF, schema) without a network.
     if (dryRun == null) Preflight.storeOpens(settings.store());
-    if (buildReadsBroker) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
     PipelineOptions options = runnerChoice().toOptions();
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
     IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings));
-    if (checkTopic && !buildReadsBroker) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
+    if (dryRun == null && from == null) kafkaReady(settings);
     if (dryRun != null) {
       DataflowDryRun.writeJob(pipeline);
       System.out.println("wrote the Dataflow job to " + dryRun + " (dry run: nothing submitted, nothing contacted)");
@@ -153,6 +145,17 @@ public final class IngestCommand implements Callable<Integer> {
     }
     if (reporter != null) reporter.close();
     return 0;
+  }
+
+  /**
+   * The broker has the topic, and a restarted keyed write has moved its committed offsets back
+   * (RestartRewind), with one client, right before the pipeline runs.
+   */
+  private void kafkaReady(IngestSettings settings) {
+    try (Consumer<byte[], byte[]> kafka = RestartRewind.consumer(bootstrapServers, settings.consumerGroup(), brokerTimeout)) {
+      Preflight.topicExists(kafka, bootstrapServers, topic, brokerTimeout);
+      RestartRewind.apply(kafka, topic, RestartRewind.bufferedRowsBound(settings.write(), settings.appendBatchSize()));
+    }
   }
 
   /** The source chosen by --source, its own flags checked. */
@@ -211,25 +214,18 @@ public final class IngestCommand implements Callable<Integer> {
   }
 
   /**
-   * The parent closes our stdin to stop us (and if the parent dies, stdin closes too, so no
-   * orphan keeps the DuckDB file locked). Every append is already durable, so exiting is safe:
-   * the JVM's shutdown hooks close the store. A line "mark" ends the current latency interval
-   * at once, so the parent can tell warm-up latencies from measured ones.
+   * The parent ('streamlab run', see IngestProtocol) closes our stdin to stop us. Every append is
+   * already durable, so exiting is safe: the JVM's shutdown hooks close the store. A mark ends
+   * the current latency interval at once, so the parent can tell warm-up latencies from measured
+   * ones.
    */
   private static void watchStdin(StatusReporter reporter, RemoteJobStatus remote) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-        for (String line; (line = in.readLine()) != null; ) {
-          if (line.trim().equals(MARK) && reporter != null) reporter.mark();
-        }
-      } catch (Exception ignored) {
-        // closed either way
-      }
+    IngestProtocol.serve(System.in, () -> {
+      if (reporter != null) reporter.mark();
+    }, () -> {
       if (reporter != null) reporter.close();
       if (remote != null) remote.cancel(); // the job would outlive this client on a cluster
       System.exit(0);
-    }, "stdin-watch");
-    t.setDaemon(true);
-    t.start();
+    });
   }
 }

@@ -1,6 +1,7 @@
 package io.streamlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.streamlab.bench.Ingestion;
 import io.streamlab.bench.LabRun;
 import io.streamlab.bench.RunArtifacts;
 import io.streamlab.bench.RunInfo;
@@ -218,7 +219,7 @@ final class RunCommand implements Callable<Integer> {
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
         gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan,
-        cluster.enabled() ? cluster.cluster : null), out,
+        cluster.enabled() ? Ingestion.onCluster(cluster.cluster) : Ingestion.inChildProcess()), out,
         StoreOptions::asArgs).execute();
     result.print(out);
     JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());
