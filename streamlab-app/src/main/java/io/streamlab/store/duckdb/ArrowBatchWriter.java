@@ -2,6 +2,7 @@ package io.streamlab.store.duckdb;
 
 import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.TableWriter;
 import java.io.IOException;
 import java.sql.SQLException;
@@ -41,6 +42,8 @@ final class ArrowBatchWriter implements TableWriter {
 
   private final DuckDBConnection connection;
   private final String insertSql;
+  private final boolean keyed;
+  private final String quotedTable;
   private final String streamName;
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
   private final AvroArrow.Setter[] setters;
@@ -50,6 +53,8 @@ final class ArrowBatchWriter implements TableWriter {
   /** @param keyed insert-or-ignore into a table keyed on (producer id, sequence) */
   ArrowBatchWriter(DuckDBConnection connection, String table, Schema record, boolean keyed) {
     this.connection = connection;
+    this.keyed = keyed;
+    this.quotedTable = DuckDbTypes.quote(table);
     List<Field> fields = new ArrayList<>();
     List<Schema.Field> avroFields = record.getFields();
     setters = new AvroArrow.Setter[avroFields.size()];
@@ -65,7 +70,7 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   @Override
-  public long append(List<GenericRecord> records) throws SQLException, IOException {
+  public long append(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found {
     int n = records.size();
     try (VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
       List<FieldVector> vectors = batch.getFieldVectors();
@@ -85,11 +90,42 @@ final class ArrowBatchWriter implements TableWriter {
       try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
         connection.registerArrowStream(streamName, stream);
-        try (Statement st = connection.createStatement()) {
-          st.execute(insertSql);
+        if (keyed) insertOrIgnore(records);
+        else {
+          try (Statement st = connection.createStatement()) {
+            st.execute(insertSql);
+          }
         }
       }
       return writeTime;
+    }
+  }
+
+  /**
+   * One transaction: insert-or-ignore, and where rows were ignored, roll back if any of them is
+   * another event with a stored row's identity ({@link IdentityCollisions}).
+   */
+  private void insertOrIgnore(List<GenericRecord> records) throws SQLException, IdentityCollisions.Found {
+    connection.setAutoCommit(false);
+    try {
+      long inserted;
+      try (Statement st = connection.createStatement()) {
+        inserted = st.executeLargeUpdate(insertSql);
+      }
+      if (inserted < records.size()) {
+        List<IdentityCollisions.Collision> collisions =
+            IdentityCollisions.find(connection, quotedTable, DuckDbTypes::quote, records);
+        if (!collisions.isEmpty()) {
+          connection.rollback();
+          throw new IdentityCollisions.Found(collisions);
+        }
+      }
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
     }
   }
 
