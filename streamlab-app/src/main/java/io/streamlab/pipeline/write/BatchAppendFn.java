@@ -5,6 +5,7 @@ import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.pipeline.IngestMetrics;
 import io.streamlab.pipeline.Stage;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.StoreUnavailableException;
@@ -188,6 +189,12 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
         return rows;
       } catch (Exception e) {
         last = e;
+        IdentityCollisions.Found collided = IdentityCollisions.Found.in(e);
+        if (collided != null) { // rolled back: the other rows go again, these become dead letters
+          rows = withoutCollisions(rows, collided.collisions(), failed);
+          if (rows.isEmpty()) return rows;
+          continue;
+        }
         if (StoreUnavailableException.isCause(e)) {
           outage.pauseOrGiveUp(e); // the store's fault, not the rows': does not use up an attempt
           continue;
@@ -215,6 +222,25 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     }
     failed.addAll(refused);
     return written;
+  }
+
+  /** {@code rows} less those that collided, which are added to {@code failed} with the collision as their cause. */
+  private List<GenericRecord> withoutCollisions(List<GenericRecord> rows, List<IdentityCollisions.Collision> collisions,
+      List<GenericRecord> failed) {
+    List<GenericRecord> rest = new ArrayList<>(rows.size());
+    for (GenericRecord r : rows) {
+      IdentityCollisions.Collision hit = null;
+      for (IdentityCollisions.Collision c : collisions) {
+        if (java.util.Objects.equals(c.producerId(), r.get(producerPos)) && java.util.Objects.equals(c.sequence(), r.get(sequencePos))
+            && java.util.Objects.equals(c.sendTimeMicros(), r.get(sendTimePos))) {
+          hit = c;
+          break;
+        }
+      }
+      if (hit == null) rest.add(r);
+      else failed.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, new IdentityCollisions.Collided(hit), r));
+    }
+    return rest;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.streamlab.store.duckdb;
 
 import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.TableWriter;
 import java.io.IOException;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -41,6 +43,8 @@ final class ArrowBatchWriter implements TableWriter {
 
   private final DuckDBConnection connection;
   private final String insertSql;
+  private final boolean keyed;
+  private final String quotedTable;
   private final String streamName;
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
   private final AvroArrow.Setter[] setters;
@@ -50,6 +54,8 @@ final class ArrowBatchWriter implements TableWriter {
   /** @param keyed insert-or-ignore into a table keyed on (producer id, sequence) */
   ArrowBatchWriter(DuckDBConnection connection, String table, Schema record, boolean keyed) {
     this.connection = connection;
+    this.keyed = keyed;
+    this.quotedTable = DuckDbTypes.quote(table);
     List<Field> fields = new ArrayList<>();
     List<Schema.Field> avroFields = record.getFields();
     setters = new AvroArrow.Setter[avroFields.size()];
@@ -65,7 +71,7 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   @Override
-  public long append(List<GenericRecord> records) throws SQLException, IOException {
+  public long append(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found {
     int n = records.size();
     try (VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
       List<FieldVector> vectors = batch.getFieldVectors();
@@ -85,11 +91,71 @@ final class ArrowBatchWriter implements TableWriter {
       try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
         connection.registerArrowStream(streamName, stream);
-        try (Statement st = connection.createStatement()) {
-          st.execute(insertSql);
+        if (keyed) insertOrIgnore(records);
+        else {
+          try (Statement st = connection.createStatement()) {
+            st.execute(insertSql);
+          }
         }
       }
       return writeTime;
+    }
+  }
+
+  /**
+   * One transaction: insert-or-ignore, and where rows were ignored, roll back if any of them is
+   * another event with a stored row's identity ({@link IdentityCollisions}).
+   */
+  private void insertOrIgnore(List<GenericRecord> records) throws SQLException, IdentityCollisions.Found {
+    connection.setAutoCommit(false);
+    try {
+      long inserted;
+      try (Statement st = connection.createStatement()) {
+        inserted = st.executeLargeUpdate(insertSql);
+      }
+      if (inserted < records.size()) {
+        List<IdentityCollisions.Collision> collisions = collisions(records);
+        if (!collisions.isEmpty()) {
+          connection.rollback();
+          throw new IdentityCollisions.Found(collisions);
+        }
+      }
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  /** The batch's identities and send times as a stream of their own, joined with the table (the batch's was read). */
+  private List<IdentityCollisions.Collision> collisions(List<GenericRecord> records) throws SQLException {
+    Schema avro = records.get(0).getSchema();
+    int pidPos = avro.getField(SystemColumns.PRODUCER_ID).pos(), seqPos = avro.getField(SystemColumns.SEQUENCE).pos();
+    int sendPos = avro.getField(SystemColumns.SEND_TIME_MICROS).pos();
+    org.apache.arrow.vector.types.pojo.Schema keys = new org.apache.arrow.vector.types.pojo.Schema(List.of(
+        AvroArrow.field(SystemColumns.PRODUCER_ID, Schema.create(Schema.Type.INT)),
+        AvroArrow.field(SystemColumns.SEQUENCE, Schema.create(Schema.Type.LONG)),
+        AvroArrow.field(SystemColumns.SEND_TIME_MICROS, Schema.create(Schema.Type.LONG))));
+    int n = records.size();
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(keys, allocator)) {
+      root.allocateNew();
+      IntVector pid = (IntVector) root.getVector(0);
+      BigIntVector seq = (BigIntVector) root.getVector(1), send = (BigIntVector) root.getVector(2);
+      for (int i = 0; i < n; i++) {
+        GenericRecord r = records.get(i);
+        if (r.get(pidPos) == null) pid.setNull(i); else pid.setSafe(i, (Integer) r.get(pidPos));
+        if (r.get(seqPos) == null) seq.setNull(i); else seq.setSafe(i, (Long) r.get(seqPos));
+        if (r.get(sendPos) == null) send.setNull(i); else send.setSafe(i, (Long) r.get(sendPos));
+      }
+      root.setRowCount(n);
+      String name = streamName + "_keys";
+      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+        Data.exportArrayStream(allocator, new OneBatch(allocator, root), stream);
+        connection.registerArrowStream(name, stream);
+        return IdentityCollisions.find(connection, quotedTable, name, DuckDbTypes::quote);
+      }
     }
   }
 

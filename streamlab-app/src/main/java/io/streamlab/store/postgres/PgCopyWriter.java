@@ -1,6 +1,7 @@
 package io.streamlab.store.postgres;
 
 import io.streamlab.metrics.Clock;
+import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.StoreUnavailableException;
 import io.streamlab.store.TableWriter;
 import java.io.BufferedOutputStream;
@@ -39,6 +40,8 @@ final class PgCopyWriter implements TableWriter {
   private final String stagingSql;
   private final String copySql;
   private final String mergeSql;
+  private final String target;
+  private final String staging;
   private final PgBinary.Encoder[] encoders;
 
   PgCopyWriter(Connector connector, String table, Schema record, boolean keyed) throws SQLException {
@@ -47,14 +50,15 @@ final class PgCopyWriter implements TableWriter {
     List<Schema.Field> fields = record.getFields();
     encoders = new PgBinary.Encoder[fields.size()];
     for (int k = 0; k < encoders.length; k++) encoders[k] = PgBinary.encoder(fields.get(k).schema());
-    String target = PgTypes.quote(table);
+    target = PgTypes.quote(table);
     if (keyed) {
-      String staging = PgTypes.quote("sl_staging_" + table);
+      staging = PgTypes.quote("sl_staging_" + table);
       stagingSql = "CREATE TEMPORARY TABLE IF NOT EXISTS " + staging + " (LIKE " + target + ") ON COMMIT DELETE ROWS";
       copySql = "COPY " + staging + " FROM STDIN (FORMAT binary)";
       mergeSql = "INSERT INTO " + target + " SELECT * FROM " + staging + " ON CONFLICT DO NOTHING";
     } else {
       stagingSql = null;
+      staging = null;
       copySql = "COPY " + target + " FROM STDIN (FORMAT binary)";
       mergeSql = null;
     }
@@ -103,8 +107,14 @@ final class PgCopyWriter implements TableWriter {
         out.writeShort(-1);
       }
       if (keyed) {
+        int inserted;
         try (Statement st = connection.createStatement()) {
-          st.execute(mergeSql);
+          inserted = st.executeUpdate(mergeSql);
+        }
+        if (inserted < records.size()) { // replays, or other events with the same identity?
+          List<IdentityCollisions.Collision> collisions =
+              IdentityCollisions.find(connection, target, staging, PgTypes::quote); // the batch is still staged
+          if (!collisions.isEmpty()) throw new IdentityCollisions.Found(collisions); // rolled back below
         }
         connection.commit();
       }
