@@ -23,9 +23,11 @@ import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "ingest", mixinStandardHelpOptions = true,
+@Command(name = "ingest", mixinStandardHelpOptions = true, modelTransformer = BeamFlags.Ingestion.class,
     description = {"Run the ingestion pipeline: read the topic (Kafka, or Pub/Sub with --source=pubsub), unbatch/decompress envelopes, decode, apply the UDF, "
         + "write with --writeMethod into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
@@ -67,7 +69,6 @@ public final class IngestCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
-  @Mixin ThrottleOptions throttle;
   @Mixin WriteOptions write;
   @Mixin StoreOptions store;
   @Mixin DataflowOptions dataflow;
@@ -94,6 +95,8 @@ public final class IngestCommand implements Callable<Integer> {
 
   @Option(names = IngestProtocol.FLAG, description = "Stop when standard input closes (used by 'streamlab run').")
   boolean stopOnStdinClose;
+
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
@@ -181,17 +184,16 @@ public final class IngestCommand implements Callable<Integer> {
   private RunnerChoice runnerChoice() {
     RunnerChoice c = runner.toChoice();
     List<String> dataflowArgs = dataflow.asBeamArgs();
-    if (!isDataflow()) {
-      if (!dataflowArgs.isEmpty()) {
-        throw new IllegalArgumentException(String.join(" ", dataflowArgs) + ": Dataflow options need "
-            + "--runner=DataflowRunner (or --dryRun=FILE)");
-      }
-      return c;
+    if (!isDataflow() && !dataflowArgs.isEmpty()) {
+      throw new IllegalArgumentException(String.join(" ", dataflowArgs) + ": Dataflow options need "
+          + "--runner=DataflowRunner (or --dryRun=FILE)");
     }
-    List<String> extra = new ArrayList<>(dataflowArgs);
-    extra.addAll(c.extraArgs()); // --beamArg last: any other Dataflow option
-    return new RunnerChoice("DataflowRunner", c.flinkMaster(), c.parallelism(), c.maxBundleSize(),
-        c.maxBundleTimeMillis(), extra);
+    // the ingestion's own options too, so the job carries them (a Dataflow job shows them with its own)
+    List<String> extra = new ArrayList<>(BeamFlags.ingestionArgs(spec));
+    extra.addAll(dataflowArgs);
+    extra.addAll(c.extraArgs()); // --beamArg last: any other option, winning
+    return new RunnerChoice(isDataflow() ? "DataflowRunner" : c.runner(), c.flinkMaster(), c.parallelism(),
+        c.maxBundleSize(), c.maxBundleTimeMillis(), extra, c.bindAddress());
   }
 
   /** Nonsense values are refused before anything starts (exit 2). */
@@ -204,13 +206,14 @@ public final class IngestCommand implements Callable<Integer> {
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */
   private StoreSpec storeSpec() {
-    StoreSpec spec = store.toSpec(Path.of("streamlab.duckdb"));
-    if (spec.kind() != StoreSpec.Kind.BIGQUERY) return spec.withDecorator(throttle.toSpec());
-    if (throttle.fakeQuota) {
+    StoreSpec storeSpec = store.toSpec(Path.of("streamlab.duckdb"));
+    ThrottleOptions throttle = BeamFlags.options(spec, ThrottleOptions.class);
+    if (storeSpec.kind() != StoreSpec.Kind.BIGQUERY) return storeSpec.withDecorator(ThrottleOptions.toSpec(throttle));
+    if (throttle.getFakeQuota()) {
       throw new IllegalArgumentException("--fakeQuota stands in for BigQuery's quota in front of DuckDB or PostgreSQL; "
           + "with --store=bigquery the real quota applies");
     }
-    return spec;
+    return storeSpec;
   }
 
   /**

@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, modelTransformer = BeamFlags.Ingestion.class,
     description = {"The whole lab end to end: start an embedded Kafka broker (unless --bootstrapServers), "
         + "start ingestion as its own process, warm up, then measure (--mode: steady generation at "
         + "--ratePerSec for --duration, the drain of a preloaded backlog, or a search for the highest "
@@ -122,7 +122,6 @@ final class RunCommand implements Callable<Integer> {
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
-  @Mixin ThrottleOptions throttle;
 
   @Mixin WriteOptions write;
   @Mixin StoreOptions store;
@@ -195,7 +194,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> ingestArgs = new ArrayList<>(schema.asArgs());
     ingestArgs.addAll(runner.asArgs());
     ingestArgs.addAll(decode.asArgs());
-    ingestArgs.addAll(throttle.asArgs());
+    ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
     ingestArgs.addAll(write.asArgs());
     Chaos chaosPlan = Chaos.parse(chaos);
     if (chaosPlan.needsCluster() && !cluster.enabled()) {
