@@ -69,7 +69,6 @@ public final class IngestCommand implements Callable<Integer> {
   @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
-  @Mixin WriteOptions write;
   @Mixin StoreOptions store;
   @Mixin DataflowOptions dataflow;
 
@@ -102,10 +101,11 @@ public final class IngestCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     validate();
     Source from = source();
+    WriteOptions write = BeamFlags.options(spec, WriteOptions.class);
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
         schema.transportFormat, storeSpec(), store.table(table),
-        runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
-    if (write.writeMethod.exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
+        runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), WriteOptions.toSettings(write));
+    if (write.getWriteMethod().exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
     }
     // The store and the topic are checked here, not left to the job: inside Flink each is a task

@@ -123,7 +123,6 @@ final class RunCommand implements Callable<Integer> {
   @Mixin RunnerOptions runner;
   @Mixin DecodeOptions decode;
 
-  @Mixin WriteOptions write;
   @Mixin StoreOptions store;
   @Mixin ClusterOptions cluster;
 
@@ -195,7 +194,6 @@ final class RunCommand implements Callable<Integer> {
     ingestArgs.addAll(runner.asArgs());
     ingestArgs.addAll(decode.asArgs());
     ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
-    ingestArgs.addAll(write.asArgs());
     Chaos chaosPlan = Chaos.parse(chaos);
     if (chaosPlan.needsCluster() && !cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
@@ -211,7 +209,7 @@ final class RunCommand implements Callable<Integer> {
           + "the job runs on the TaskManagers: use kill-taskmanager");
     }
     if (cluster.enabled()) chaosPlan = chaosPlan.onCluster(cluster.cluster);
-    write.toSettings(); // user errors now, not in the child
+    WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class)); // user errors now, not in the child
     StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
         : store.toSpec(d.resolve("streamlab.duckdb"));
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.streamlab.pipeline.write.FormatToStore;
+import io.streamlab.pipeline.write.WriteMethod;
+import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.store.throttle.ThrottleSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -106,6 +110,33 @@ class BeamFlagsTest {
     err.getBuffer().setLength(0);
     assertEquals(2, cl.execute("ingest", "--bootstrapServers=127.0.0.1:1", "--backoffMax=soon"));
     assertTrue(err.toString().contains("--backoffMax: 'soon' is not a duration"), err.toString());
+  }
+
+  @Test
+  void writeOptionsAreCaseInsensitiveAndShareBigQueryIOsOwnOptions() {
+    WriteOptions o = BeamFlags.options(ingest("--bootstrapServers=h:1", "--writeMethod=storage_write_api",
+        "--numStreamingKeys=512", "--autoSharding", "--warehouseModel=bigquery", "--roundTripP50=80ms").spec,
+        WriteOptions.class);
+    assertEquals(WriteMethod.STORAGE_WRITE_API, o.getWriteMethod());
+    WriteSettings w = WriteOptions.toSettings(o);
+    assertEquals(512, w.numStreamingKeys());
+    assertTrue(w.autoSharding());
+    assertEquals(80.0, w.warehouseModel().p50Millis());
+    assertEquals(FormatToStore.AVRO_GENERIC_RECORD, w.formatToStore(), "the default");
+    // the names Beam's BigQueryOptions has too are one option: BigQueryIO reads the flag's value
+    String[] argv = BeamFlags.asArgs(o, WriteOptions.class).toArray(String[]::new);
+    PipelineOptionsFactory.register(WriteOptions.class);
+    assertEquals(512, PipelineOptionsFactory.fromArgs(argv).as(BigQueryOptions.class).getNumStreamingKeys());
+  }
+
+  @Test
+  void aScenarioKeyIsAFlagOfTheInterface() {
+    CommandLine run = new CommandLine(new RunCommand());
+    io.streamlab.scenario.Scenario s = io.streamlab.scenario.ScenarioCatalog.resolve("4-storage-write-api");
+    List<String> args = ScenarioArgs.of(s, run.getCommandSpec());
+    assertTrue(args.contains("--writeMethod=STORAGE_WRITE_API"), args.toString());
+    run.parseArgs(args.toArray(String[]::new));
+    assertEquals(WriteMethod.STORAGE_WRITE_API, run.getCommandSpec().findOption("--writeMethod").getValue());
   }
 
   private static String[] withBroker(String[] args) {
