@@ -49,7 +49,8 @@ final class BeamFlags {
   }
 
   /** The ingestion's options: flags of ingest and run, read by the pipeline's runner and the child. */
-  static final List<Class<? extends PipelineOptions>> INGESTION = List.of(ThrottleOptions.class, WriteOptions.class);
+  static final List<Class<? extends PipelineOptions>> INGESTION = List.of(SchemaOptions.class, DecodeOptions.class, ThrottleOptions.class,
+      WriteOptions.class);
 
   /** The flags of ingest and run: every ingestion option. */
   public static final class Ingestion extends Transformer {

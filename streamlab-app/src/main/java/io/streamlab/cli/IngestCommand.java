@@ -66,9 +66,7 @@ public final class IngestCommand implements Callable<Integer> {
   @Option(names = "--table", defaultValue = "events", description = "Table to append to. Default: ${DEFAULT-VALUE}.")
   String table;
 
-  @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
-  @Mixin DecodeOptions decode;
   @Mixin StoreOptions store;
   @Mixin DataflowOptions dataflow;
 
@@ -102,9 +100,11 @@ public final class IngestCommand implements Callable<Integer> {
     validate();
     Source from = source();
     WriteOptions write = BeamFlags.options(spec, WriteOptions.class);
-    IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, storeSpec(), store.table(table),
-        runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), WriteOptions.toSettings(write));
+    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
+    IngestSettings settings = new IngestSettings(bootstrapServers, topic, SchemaOptions.load(schema),
+        schema.getTransportFormat(), storeSpec(), store.table(table),
+        runner.appendBatchSize, maxRecords, maxReadTime, DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)),
+        WriteOptions.toSettings(write));
     if (write.getWriteMethod().exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
     }

@@ -118,10 +118,8 @@ final class RunCommand implements Callable<Integer> {
       description = "How often to print a progress line. Default: ${DEFAULT-VALUE}.")
   Duration progressInterval;
 
-  @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
-  @Mixin DecodeOptions decode;
 
   @Mixin StoreOptions store;
   @Mixin ClusterOptions cluster;
@@ -186,13 +184,13 @@ final class RunCommand implements Callable<Integer> {
     boolean storeOfItsOwn = store.store == StoreOptions.Store.duckdb && store.db == null;
     if (table == null) table = storeOfItsOwn ? "events" : RunArtifacts.table(runId);
     if (cluster.enabled()) bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
+    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
-        schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,
+        SchemaOptions.load(schema), schema.getTransportFormat(), generator.toSettings(), generator.seed, generator.producers,
         0, generator.ratePerSec, 0, duration, Map.of());
-    decode.toDecoding().udf().check(); // a bad --udfClassName is a user error here, not a failed child
-    List<String> ingestArgs = new ArrayList<>(schema.asArgs());
-    ingestArgs.addAll(runner.asArgs());
-    ingestArgs.addAll(decode.asArgs());
+    // a bad --udfClassName is a user error here, not a failed child
+    DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)).udf().check();
+    List<String> ingestArgs = new ArrayList<>(runner.asArgs());
     ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
     Chaos chaosPlan = Chaos.parse(chaos);
     if (chaosPlan.needsCluster() && !cluster.enabled()) {

@@ -87,14 +87,13 @@ final class SinkbenchCommand implements Callable<Integer> {
           + "follows what is written; --variantTimeout is the overall bound). Default: ${DEFAULT-VALUE}.")
   Duration stallTimeout;
 
-  @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
   @Spec CommandSpec spec;
 
   /** The throttling strategies' knobs and the fake quota's limits, as ingest and run have them. */
   public static final class Flags extends BeamFlags.Transformer {
     public Flags() {
-      super(TuningOptions.class, QuotaOptions.class);
+      super(SchemaOptions.class, TuningOptions.class, QuotaOptions.class);
     }
   }
 
@@ -136,7 +135,7 @@ final class SinkbenchCommand implements Callable<Integer> {
     setup.put("loadAverageAtStart", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     System.out.println("[sinkbench] " + dir + ": " + setup);
 
-    List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, schema.load(), rows, ratePerSec, seed,
+    List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, SchemaOptions.load(BeamFlags.options(spec, SchemaOptions.class)), rows, ratePerSec, seed,
         variants, tuning, quota, choice, runner.appendBatchSize, table, variantTimeout, stallTimeout), System.out).execute();
     setup.put("loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     SinkBenchResult.print(results, System.out);
