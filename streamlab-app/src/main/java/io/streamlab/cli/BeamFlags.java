@@ -52,10 +52,10 @@ final class BeamFlags {
   static final List<Class<? extends PipelineOptions>> INGESTION = List.of(SchemaOptions.class, DecodeOptions.class, ThrottleOptions.class,
       WriteOptions.class);
 
-  /** The flags of ingest and run: every ingestion option. */
+  /** The flags of ingest and run: every ingestion option, and the store (which run chooses itself for its child). */
   public static final class Ingestion extends Transformer {
     public Ingestion() {
-      super(INGESTION);
+      super(java.util.stream.Stream.concat(INGESTION.stream(), java.util.stream.Stream.of(StoreOptions.class)).toList());
     }
   }
 
@@ -78,6 +78,21 @@ final class BeamFlags {
     }
     PipelineOptionsFactory.register(iface);
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).as(iface);
+  }
+
+  /**
+   * Writes {@code options}' values of {@code iface} back into the command's flags: what a run
+   * changed (a cluster's store) is then what its configuration (results.json) shows.
+   */
+  static void setValues(CommandSpec spec, PipelineOptions options, Class<? extends PipelineOptions> iface) {
+    PipelineOptions view = options.as(iface);
+    for (Method getter : getters(iface)) {
+      try {
+        spec.findOption("--" + property(getter)).setValue(getter.invoke(view));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("cannot read option " + property(getter), e);
+      }
+    }
   }
 
   /** {@code options}' values of {@code iface}'s properties as flags, for a child process or Beam. */

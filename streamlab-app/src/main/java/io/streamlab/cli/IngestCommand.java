@@ -67,7 +67,6 @@ public final class IngestCommand implements Callable<Integer> {
   String table;
 
   @Mixin RunnerOptions runner;
-  @Mixin StoreOptions store;
   @Mixin DataflowOptions dataflow;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
@@ -101,8 +100,9 @@ public final class IngestCommand implements Callable<Integer> {
     Source from = source();
     WriteOptions write = BeamFlags.options(spec, WriteOptions.class);
     SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
+    StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, SchemaOptions.load(schema),
-        schema.getTransportFormat(), storeSpec(), store.table(table),
+        schema.getTransportFormat(), storeSpec(store), StoreOptions.table(store, table),
         runner.appendBatchSize, maxRecords, maxReadTime, DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)),
         WriteOptions.toSettings(write));
     if (write.getWriteMethod().exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
@@ -205,8 +205,8 @@ public final class IngestCommand implements Callable<Integer> {
   }
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */
-  private StoreSpec storeSpec() {
-    StoreSpec storeSpec = store.toSpec(Path.of("streamlab.duckdb"));
+  private StoreSpec storeSpec(StoreOptions store) {
+    StoreSpec storeSpec = StoreOptions.toSpec(store, Path.of("streamlab.duckdb"));
     ThrottleOptions throttle = BeamFlags.options(spec, ThrottleOptions.class);
     if (storeSpec.kind() != StoreSpec.Kind.BIGQUERY) return storeSpec.withDecorator(ThrottleOptions.toSpec(throttle));
     if (throttle.getFakeQuota()) {

@@ -121,7 +121,6 @@ final class RunCommand implements Callable<Integer> {
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
 
-  @Mixin StoreOptions store;
   @Mixin ClusterOptions cluster;
 
   @Option(names = "--chaos", defaultValue = "none",
@@ -173,7 +172,8 @@ final class RunCommand implements Callable<Integer> {
 
   /** One run with this command's flags; writes results.json, timeseries.csv, report.html and summary.txt. */
   RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
-    if (store.store == StoreOptions.Store.bigquery) {
+    StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
+    if (store.getStore() == StoreOptions.Store.bigquery) {
       throw new IllegalArgumentException("--store=bigquery: 'streamlab run' verifies every row by reading the table "
           + "back, which it cannot do in BigQuery; ingest into BigQuery with 'streamlab ingest --store=bigquery "
           + "--outputTable=PROJECT:DATASET.TABLE'");
@@ -181,9 +181,12 @@ final class RunCommand implements Callable<Integer> {
     String runId = runId();
     Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
     // The run directory's DuckDB file, or a cluster run's fresh schema, holds this run's rows only.
-    boolean storeOfItsOwn = store.store == StoreOptions.Store.duckdb && store.db == null;
+    boolean storeOfItsOwn = store.getStore() == StoreOptions.Store.duckdb && store.getDb() == null;
     if (table == null) table = storeOfItsOwn ? "events" : RunArtifacts.table(runId);
-    if (cluster.enabled()) bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
+    if (cluster.enabled()) {
+      bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
+      BeamFlags.setValues(spec, store, StoreOptions.class);
+    }
     SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
         SchemaOptions.load(schema), schema.getTransportFormat(), generator.toSettings(), generator.seed, generator.producers,
@@ -197,10 +200,11 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
     }
     if (chaosPlan.restartsPostgres() && !cluster.enabled()
-        && (store.store != StoreOptions.Store.postgres || store.jdbcUrl == null || !LocalPostgres.isLocal(store.jdbcUrl))) {
+        && (store.getStore() != StoreOptions.Store.postgres || store.getJdbcUrl() == null
+            || !LocalPostgres.isLocal(store.getJdbcUrl()))) {
       throw new IllegalArgumentException("--chaos=restart-postgres restarts this machine's PostgreSQL (pg_ctlcluster): "
           + "it needs --store=postgres with --jdbcUrl=jdbc:postgresql://127.0.0.1:5432/DB, or --cluster"
-          + (store.jdbcUrl == null ? "" : "; --jdbcUrl names another server"));
+          + (store.getJdbcUrl() == null ? "" : "; --jdbcUrl names another server"));
     }
     if (chaosPlan.ingestKills() > 0 && cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=kill-ingest:N kills the local ingestion process; with --cluster "
@@ -208,14 +212,14 @@ final class RunCommand implements Callable<Integer> {
     }
     if (cluster.enabled()) chaosPlan = chaosPlan.onCluster(cluster.cluster);
     WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class)); // user errors now, not in the child
-    StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
-        : store.toSpec(d.resolve("streamlab.duckdb"));
+    StoreSpec storeSpec = store.getStore() == StoreOptions.Store.duckdb && store.getDb() == null ? null
+        : StoreOptions.toSpec(store, d.resolve("streamlab.duckdb"));
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
         gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan,
         cluster.enabled() ? Ingestion.onCluster(cluster.cluster) : Ingestion.inChildProcess()), out,
-        StoreOptions::asArgs).execute();
+        s -> BeamFlags.asArgs(StoreOptions.of(s), StoreOptions.class)).execute();
     result.print(out);
     JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());
     SeriesCsv.write(json, d);
