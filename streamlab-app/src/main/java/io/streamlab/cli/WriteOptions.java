@@ -55,7 +55,9 @@ public interface WriteOptions extends PipelineOptions {
   void setNumStorageWriteApiStreams(Integer value);
 
   @Description("STORAGE_WRITE_API: a stream's buffered rows are appended and committed this long after the batch's "
-      + "first row, or once --appendBatchSize rows wait.")
+      + "first row, or once --appendBatchSize rows wait. 0 = untriggered (BigQueryIO's unsharded path): no streams "
+      + "and no shuffle, each bundle appended and committed where it was read, still exactly-once through the "
+      + "table's identity key (local stores only).")
   @Default.Double(1)
   double getTriggeringFrequencySec();
   void setTriggeringFrequencySec(double value);
