@@ -54,7 +54,44 @@ public final class FlinkConf {
     s.put("restart-strategy.failure-rate.max-failures-per-interval", "10");
     s.put("restart-strategy.failure-rate.failure-rate-interval", "1 min");
     s.put("restart-strategy.failure-rate.delay", "1 s");
+    // Checkpoints to files, not to the JobManager's memory: Flink's default there refuses any
+    // operator state over 5 MB, and an exactly-once write holds its open batches in state (a
+    // 10 s trigger at 15 k events/s is ~150 MB), so every checkpoint failed, the task restarted
+    // from the last good one and ingestion stalled in replays.
+    s.put("state.backend.type", "hashmap");
+    s.put("state.checkpoint-storage", "filesystem");
+    s.put("state.checkpoints.dir", checkpointDir().toUri().toString());
     return s;
+  }
+
+  /**
+   * A directory for this JVM's checkpoints, removed when it exits; those of JVMs that were killed
+   * (kill -9 leaves them) are removed when the next one starts.
+   */
+  static Path checkpointDir() {
+    try {
+      Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+      String prefix = "streamlab-checkpoints-";
+      try (var old = Files.newDirectoryStream(tmp, prefix + "*")) {
+        for (Path d : old) {
+          String pid = d.getFileName().toString().substring(prefix.length()).split("-")[0];
+          if (pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) deleteTree(d);
+        }
+      }
+      Path dir = Files.createTempDirectory(tmp, prefix + ProcessHandle.current().pid() + "-");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir), "streamlab-checkpoints-cleanup"));
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a directory for Flink's checkpoints", e);
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    try (var paths = Files.walk(dir)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // best effort: a leftover is removed by the next start
+    }
   }
 
   /** Writes {@code settings} as flink-conf.yaml into a fresh directory and returns it. */
