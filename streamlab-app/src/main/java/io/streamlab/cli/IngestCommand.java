@@ -98,12 +98,15 @@ public final class IngestCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     validate();
     Source from = source();
-    WriteOptions write = BeamFlags.options(spec, WriteOptions.class);
-    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
+    // The pipeline's options hold the ingestion's own: the settings are read from the same options
+    // the runner (and a Dataflow job) gets, a --beamArg overriding a flag in both.
+    PipelineOptions options = runnerChoice().toOptions();
+    WriteOptions write = options.as(WriteOptions.class);
+    SchemaOptions schema = options.as(SchemaOptions.class);
     StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, SchemaOptions.load(schema),
-        schema.getTransportFormat(), storeSpec(store), StoreOptions.table(store, table),
-        runner.appendBatchSize, maxRecords, maxReadTime, DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)),
+        schema.getTransportFormat(), storeSpec(store, options.as(ThrottleOptions.class)), StoreOptions.table(store, table),
+        runner.appendBatchSize, maxRecords, maxReadTime, DecodeOptions.toDecoding(options.as(DecodeOptions.class)),
         WriteOptions.toSettings(write));
     if (write.getWriteMethod().exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
@@ -112,7 +115,6 @@ public final class IngestCommand implements Callable<Integer> {
     // failure and a restart loop. The topic after the build, which reports configuration mistakes
     // (UDF, schema) without a network.
     if (dryRun == null) Preflight.storeOpens(settings.store());
-    PipelineOptions options = runnerChoice().toOptions();
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
     IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings));
@@ -205,9 +207,8 @@ public final class IngestCommand implements Callable<Integer> {
   }
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */
-  private StoreSpec storeSpec(StoreOptions store) {
+  private StoreSpec storeSpec(StoreOptions store, ThrottleOptions throttle) {
     StoreSpec storeSpec = StoreOptions.toSpec(store, Path.of("streamlab.duckdb"));
-    ThrottleOptions throttle = BeamFlags.options(spec, ThrottleOptions.class);
     if (storeSpec.kind() != StoreSpec.Kind.BIGQUERY) return storeSpec.withDecorator(ThrottleOptions.toSpec(throttle));
     if (throttle.getFakeQuota()) {
       throw new IllegalArgumentException("--fakeQuota stands in for BigQuery's quota in front of DuckDB or PostgreSQL; "

@@ -89,11 +89,15 @@ class BeamFlagsTest {
   }
 
   @Test
-  void sinkbenchAndRunHaveTheSameFlags() {
+  void everyCommandThatHadTheOptionsHasTheirFlags() {
     CommandLine cl = Main.commandLine();
-    for (String flag : List.of("--backoffInitial", "--quotaMaxConcurrentRequests")) {
+    for (String flag : List.of("--backoffInitial", "--quotaMaxConcurrentRequests", "--schema", "--transportFormat")) {
       assertTrue(cl.getSubcommands().get("sinkbench").getCommandSpec().findOption(flag) != null, flag);
     }
+    GenerateCommand generate = new GenerateCommand();
+    new CommandLine(generate).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("--transportFormat=json");
+    assertEquals(io.streamlab.formats.TransportFormat.JSON,
+        BeamFlags.options(generate.spec, SchemaOptions.class).getTransportFormat());
     for (var getter : BeamFlags.getters(ThrottleOptions.class)) {
       String flag = "--" + Character.toLowerCase(getter.getName().charAt(3)) + getter.getName().substring(4);
       assertTrue(cl.getSubcommands().get("run").getCommandSpec().findOption(flag) != null, "run lacks " + flag);
