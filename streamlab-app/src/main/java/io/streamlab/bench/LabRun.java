@@ -1,5 +1,6 @@
 package io.streamlab.bench;
 
+import io.streamlab.process.Trees;
 import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
 import io.streamlab.generator.EventGenerator;
@@ -102,7 +103,16 @@ public final class LabRun {
       StoreSpec store = config.store() != null ? config.store() : StoreSpec.duckdb(runDir.resolve("streamlab.duckdb"));
       return new Session(bootstrap, store, runDir).run();
     } finally {
-      if (embedded != null) embedded.close();
+      if (embedded != null) {
+        embedded.close();
+        // The broker's log is every event again (~1 KB each: gigabytes for a long drain) and of no use
+        // once the table is verified; its kafka.log stays for a post-mortem.
+        Path data = runDir.resolve("kafka").resolve("data");
+        long bytes = Trees.size(data);
+        if (Trees.deleteQuietly(data)) {
+          out.printf("[streamlab] removed the embedded broker's data (%,.0f MB) from the run directory%n", bytes / 1e6);
+        }
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package io.streamlab.bench;
 
+import io.streamlab.process.Trees;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,7 +49,7 @@ public final class Leftovers {
     try (Stream<Path> entries = Files.list(runsDir)) {
       entries.filter(Files::isDirectory).sorted()
           .filter(p -> RunArtifacts.RUN_DIRECTORY.matcher(p.getFileName().toString()).matches())
-          .forEach(p -> items.add(new Item("run directory", "", p.toString(), () -> deleteTree(p))));
+          .forEach(p -> items.add(new Item("run directory", "", p.toString(), () -> Trees.delete(p))));
     }
     return items;
   }
@@ -112,12 +112,6 @@ public final class Leftovers {
     try (TableStore store = spec.undecorated().open(); Connection c = store.openQueryConnection();
         Statement st = c.createStatement()) {
       st.execute(sql);
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> all = Files.walk(root)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
     }
   }
 

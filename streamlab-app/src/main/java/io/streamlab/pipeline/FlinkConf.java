@@ -1,5 +1,6 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.process.Trees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -75,24 +76,17 @@ public final class FlinkConf {
       try (var old = Files.newDirectoryStream(tmp, prefix + "*")) {
         for (Path d : old) {
           String pid = d.getFileName().toString().substring(prefix.length()).split("-")[0];
-          if (pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) deleteTree(d);
+          if (pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) Trees.deleteQuietly(d); // a leftover is removed by the next start
         }
       }
       Path dir = Files.createTempDirectory(tmp, prefix + ProcessHandle.current().pid() + "-");
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir), "streamlab-checkpoints-cleanup"));
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> Trees.deleteQuietly(dir), "streamlab-checkpoints-cleanup"));
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a directory for Flink's checkpoints", e);
     }
   }
 
-  private static void deleteTree(Path dir) {
-    try (var paths = Files.walk(dir)) {
-      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      // best effort: a leftover is removed by the next start
-    }
-  }
 
   /** Writes {@code settings} as flink-conf.yaml into a fresh directory and returns it. */
   public static Path writeDir(Map<String, String> settings) {
