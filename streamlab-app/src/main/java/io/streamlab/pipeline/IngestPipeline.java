@@ -1,6 +1,5 @@
 package io.streamlab.pipeline;
 
-import io.streamlab.pipeline.write.RestartRewind;
 import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.write.WriteStage;
 import java.util.Map;
@@ -31,15 +30,12 @@ public final class IngestPipeline {
   }
 
   /**
-   * The settings' Kafka topic through KafkaIO, as the step "Read"; the committed offsets first
-   * moved back by what the write stage may have buffered (see RestartRewind).
+   * The settings' Kafka topic through KafkaIO, as the step "Read". A restarted keyed write first
+   * moves its committed offsets back (RestartRewind), which the runner of the pipeline does
+   * before it runs: building never contacts the broker.
    */
   public static Source kafka(IngestSettings s) {
-    return pipeline -> {
-      long buffered = RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize());
-      if (buffered > 0) RestartRewind.apply(s.bootstrapServers(), s.topic(), s.consumerGroup(), buffered);
-      return pipeline.apply("Read", kafkaRead(s));
-    };
+    return pipeline -> pipeline.apply("Read", kafkaRead(s));
   }
 
   private static KafkaIO.Read<byte[], byte[]> kafkaRead(IngestSettings s) {

@@ -31,6 +31,7 @@ import org.apache.beam.sdk.values.TupleTagList;
  * <pre>
  * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> GroupIntoBatches -> insert requests, one in flight per key
  * STORAGE_WRITE_API          ToStoreFormat(element, stream of the event)             -> GroupIntoBatches -> append + commit (insert-or-ignore) per batch
+ *   triggeringFrequencySec=0 ToStoreFormat(element)                                                      -> append + commit (insert-or-ignore) per bundle, in the reading stage
  * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                                      -> appends, in the reading stage
  * </pre>
  * GroupIntoBatches is a keyed grouping: a key (or, with auto-sharding, a shard of
@@ -94,11 +95,19 @@ public final class WriteStage {
           w.maxStreamingRowsToBatch(), w.maxStreamingBatchSize(), STREAMING_INSERTS_MAX_BUFFERING,
           new BatchAppendFn(store, table, tableSchema, FormatToStore.TABLE_ROW, BatchAppendFn.Batching.rows(Integer.MAX_VALUE),
               false, 0, true));
-      case STORAGE_WRITE_API -> KeyedBatches.write(elements.setCoder(
-              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
-          sharding,
-          appendBatchSize, Long.MAX_VALUE, Duration.millis(Math.round(w.triggeringFrequencySec() * 1000)),
-          new BatchAppendFn(store, table, tableSchema, format, BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false));
+      case STORAGE_WRITE_API -> {
+        if (!w.triggered()) { // untriggered: exactly-once appends where the bundle was read, no shuffle
+          elements.setCoder(KvCoder.of(VarIntCoder.of(), carried.coder(tableSchema)))
+              .apply(writeName, ParDo.of(new BatchAppendFn(store, table, tableSchema, format,
+                  BatchAppendFn.Batching.rows(appendBatchSize), true, 0, false)));
+        } else {
+          KeyedBatches.write(elements.setCoder(
+                KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
+            sharding,
+            appendBatchSize, Long.MAX_VALUE, Duration.millis(Math.round(w.triggeringFrequencySec() * 1000)),
+            new BatchAppendFn(store, table, tableSchema, format, BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false));
+        }
+      }
     }
 
     PCollectionList.of(deadLetters.setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
