@@ -47,7 +47,9 @@ final class WriteOptions {
 
   @Option(names = "--triggeringFrequencySec", defaultValue = "1",
       description = "STORAGE_WRITE_API: a stream's buffered rows are appended and committed this long after the "
-          + "batch's first row, or once --appendBatchSize rows wait. Default: ${DEFAULT-VALUE}.")
+          + "batch's first row, or once --appendBatchSize rows wait. 0 = untriggered (BigQueryIO's unsharded path): "
+          + "no streams and no shuffle, each bundle appended and committed where it was read, still exactly-once "
+          + "through the table's identity key (local stores only). Default: ${DEFAULT-VALUE}.")
   double triggeringFrequencySec;
 
   @Option(names = "--useConnectionPool",

@@ -6,11 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.apache.avro.generic.GenericRecord;
 
 /**
  * Tells a replay from a collision when a keyed (exactly-once) append inserted fewer rows than it
@@ -38,44 +35,23 @@ public final class IdentityCollisions {
   }
 
   /**
-   * The rows of {@code rows} whose identity {@code table} holds with another send time.
+   * The rows of {@code batch} whose identity {@code table} holds with another send time.
    *
-   * @param quotedTable the table's name as SQL (quoted)
+   * @param batch a relation (table, view, registered stream) of the batch's rows with the columns
+   *     sl_producer_id, sl_sequence and sl_send_time_us: joined with the table on its key, so the
+   *     store uses the key's index whatever the batch's size
    * @param quote quotes a column name for this database
    */
-  public static List<Collision> find(Connection c, String quotedTable, UnaryOperator<String> quote,
-      List<GenericRecord> rows) throws SQLException {
-    if (rows.isEmpty()) return List.of();
-    int pidPos = rows.get(0).getSchema().getField(SystemColumns.PRODUCER_ID).pos();
-    int seqPos = rows.get(0).getSchema().getField(SystemColumns.SEQUENCE).pos();
-    int sendPos = rows.get(0).getSchema().getField(SystemColumns.SEND_TIME_MICROS).pos();
-    StringBuilder keys = new StringBuilder();
-    for (GenericRecord r : rows) {
-      Object pid = r.get(pidPos), seq = r.get(seqPos);
-      if (pid == null || seq == null) continue; // the unknown identity (NULL) never conflicts
-      if (keys.length() > 0) keys.append(',');
-      // numbers from typed fields (Integer, Long): safe as literals
-      keys.append('(').append(((Number) pid).intValue()).append(',').append(((Number) seq).longValue()).append(')');
-    }
-    if (keys.length() == 0) return List.of();
-    String pidCol = quote.apply(SystemColumns.PRODUCER_ID), seqCol = quote.apply(SystemColumns.SEQUENCE);
-    String sql = "SELECT " + pidCol + ", " + seqCol + ", " + quote.apply(SystemColumns.SEND_TIME_MICROS)
-        + " FROM " + quotedTable + " WHERE (" + pidCol + ", " + seqCol + ") IN (" + keys + ")";
-    Map<Long, Map<Integer, Long>> stored = new HashMap<>();
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      while (rs.next()) {
-        stored.computeIfAbsent(rs.getLong(2), k -> new HashMap<>()).put(rs.getInt(1), rs.getLong(3));
-      }
-    }
+  public static List<Collision> find(Connection c, String quotedTable, String batch, UnaryOperator<String> quote)
+      throws SQLException {
+    String pid = quote.apply(SystemColumns.PRODUCER_ID), seq = quote.apply(SystemColumns.SEQUENCE);
+    String send = quote.apply(SystemColumns.SEND_TIME_MICROS);
+    String sql = "SELECT b." + pid + ", b." + seq + ", t." + send + ", b." + send + " FROM " + batch + " b JOIN "
+        + quotedTable + " t ON t." + pid + " = b." + pid + " AND t." + seq + " = b." + seq
+        + " WHERE t." + send + " <> b." + send;
     List<Collision> found = new ArrayList<>();
-    for (GenericRecord r : rows) {
-      Object pid = r.get(pidPos), seq = r.get(seqPos), send = r.get(sendPos);
-      if (pid == null || seq == null) continue;
-      Long storedSend = stored.getOrDefault(((Number) seq).longValue(), Map.of()).get(((Number) pid).intValue());
-      long sendTime = send == null ? Long.MIN_VALUE : ((Number) send).longValue();
-      if (storedSend != null && storedSend != sendTime) {
-        found.add(new Collision(((Number) pid).intValue(), ((Number) seq).longValue(), storedSend, sendTime));
-      }
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      while (rs.next()) found.add(new Collision(rs.getInt(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)));
     }
     return found;
   }

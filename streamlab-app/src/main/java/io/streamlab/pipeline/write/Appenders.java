@@ -28,6 +28,12 @@ final class Appenders {
         BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false);
   }
 
+  /** STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one insert-or-ignore. */
+  static BatchAppendFn committedBundles(WriteTarget t, FormatToStore format) {
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+        BatchAppendFn.Batching.rows(t.appendBatchSize()), true, 0, false);
+  }
+
   /** Every write method: dead letters into {@code <table>_failed}. */
   static BatchAppendFn deadLetters(WriteTarget t) {
     return new BatchAppendFn(t.store(), DeadLetters.tableFor(t.table()), DeadLetters.SCHEMA,

@@ -28,7 +28,8 @@ record Sharding(Kind kind, int keys) implements Serializable {
       case STORAGE_API_AT_LEAST_ONCE -> none();
       case STREAMING_INSERTS -> w.autoSharding() ? new Sharding(Kind.BY_RUNNER, 1)
           : new Sharding(Kind.RANDOM, w.numStreamingKeys());
-      case STORAGE_WRITE_API -> w.autoSharding() || w.numStorageWriteApiStreams() == 0
+      case STORAGE_WRITE_API -> !w.triggered() ? none()
+          : w.autoSharding() || w.numStorageWriteApiStreams() == 0
           ? new Sharding(Kind.BY_RUNNER, 1) : new Sharding(Kind.BY_EVENT, w.numStorageWriteApiStreams());
     };
   }

@@ -47,20 +47,42 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
     return PDone.in(input.getPipeline());
   }
 
-  /** STORAGE_API_AT_LEAST_ONCE: no shuffle, appends in the reading stage (from a pool with --useConnectionPool). */
-  static final class AtLeastOnceAppends extends TableWrite {
-    AtLeastOnceAppends(WriteTarget target, WriteSettings settings) {
+  /** The methods without a shuffle: the converted elements appended where they were read. */
+  abstract static class Unshuffled extends TableWrite {
+    private final String name;
+    private final BatchAppendFn appender;
+
+    Unshuffled(WriteTarget target, WriteSettings settings, String name, BatchAppendFn appender) {
       super(target, settings, settings.formatToStore());
+      this.name = name;
+      this.appender = appender;
     }
 
     @Override
-    Coder<Object> elementCoder() {
+    final Coder<Object> elementCoder() {
       return carried.coder(target.tableSchema());
     }
 
     @Override
-    void write(PCollection<KV<Integer, Object>> elements) {
-      elements.apply("WriteStorageApiAtLeastOnce", ParDo.of(Appenders.plain(target, carried, settings)));
+    final void write(PCollection<KV<Integer, Object>> elements) {
+      elements.apply(name, ParDo.of(appender));
+    }
+  }
+
+  /** STORAGE_API_AT_LEAST_ONCE: appends in the reading stage (from a pool with --useConnectionPool). */
+  static final class AtLeastOnceAppends extends Unshuffled {
+    AtLeastOnceAppends(WriteTarget t, WriteSettings s) {
+      super(t, s, "WriteStorageApiAtLeastOnce", Appenders.plain(t, s.formatToStore(), s));
+    }
+  }
+
+  /**
+   * STORAGE_WRITE_API with --triggeringFrequencySec=0 (BigQueryIO's untriggered path): each bundle
+   * appended and committed where it was read, exactly-once through the identity key.
+   */
+  static final class UntriggeredStorageWriteApi extends Unshuffled {
+    UntriggeredStorageWriteApi(WriteTarget t, WriteSettings s) {
+      super(t, s, "WriteStorageWriteApi", Appenders.committedBundles(t, s.formatToStore()));
     }
   }
 

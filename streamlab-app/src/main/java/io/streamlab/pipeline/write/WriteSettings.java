@@ -15,7 +15,8 @@ import java.io.Serializable;
  * @param maxStreamingBatchSize STREAMING_INSERTS: most JSON bytes in one insert request (Beam: 64 KB)
  * @param numStorageWriteApiStreams STORAGE_WRITE_API: shards; 0 = auto-sharding
  * @param triggeringFrequencySec STORAGE_WRITE_API: a stream's batch is appended and committed
- *     this long after its first row (or when it is full)
+ *     this long after its first row (or when it is full); 0 = untriggered: no streams, no shuffle,
+ *     each bundle appended and committed where it was read (BigQueryIO's untriggered path)
  * @param useConnectionPool STORAGE_API_AT_LEAST_ONCE: writers share a pool of store connections
  * @param connectionPoolSize connections in that pool (per table, per process)
  * @param checkpointIntervalMs Flink checkpoint interval; Kafka offsets are committed when a
@@ -55,7 +56,17 @@ public record WriteSettings(
 
   /** Whether rows wait in keyed state across bundles (and checkpoints) before they are written. */
   public boolean buffersAcrossBundles() {
-    return method != WriteMethod.STORAGE_API_AT_LEAST_ONCE;
+    return method == WriteMethod.STREAMING_INSERTS || triggered();
+  }
+
+  /**
+   * STORAGE_WRITE_API with a triggering frequency: rows go through streams (a keyed grouping, the
+   * shuffle) and wait for the trigger, as BigQueryIO's triggered Storage Write API path does.
+   * Without one (0) the method appends each bundle where it was read, exactly-once through the
+   * table's identity key, as BigQueryIO's untriggered path (unsharded writes) does.
+   */
+  public boolean triggered() {
+    return method == WriteMethod.STORAGE_WRITE_API && triggeringFrequencySec > 0;
   }
 
   public WriteSettings {
@@ -63,7 +74,7 @@ public record WriteSettings(
     if (maxStreamingRowsToBatch < 1) throw new IllegalArgumentException("--maxStreamingRowsToBatch must be at least 1, got " + maxStreamingRowsToBatch);
     if (maxStreamingBatchSize < 1) throw new IllegalArgumentException("--maxStreamingBatchSize must be at least 1, got " + maxStreamingBatchSize);
     if (numStorageWriteApiStreams < 0) throw new IllegalArgumentException("--numStorageWriteApiStreams must be 0 (auto) or more, got " + numStorageWriteApiStreams);
-    if (triggeringFrequencySec <= 0) throw new IllegalArgumentException("--triggeringFrequencySec must be positive, got " + triggeringFrequencySec);
+    if (!(triggeringFrequencySec >= 0)) throw new IllegalArgumentException("--triggeringFrequencySec must be 0 (untriggered) or more, got " + triggeringFrequencySec);
     if (connectionPoolSize < 1) throw new IllegalArgumentException("--connectionPoolSize must be at least 1, got " + connectionPoolSize);
     if (checkpointIntervalMs < 0) throw new IllegalArgumentException("--checkpointIntervalMs must be 0 or more, got " + checkpointIntervalMs);
     if (useConnectionPool && method != WriteMethod.STORAGE_API_AT_LEAST_ONCE) {

@@ -24,6 +24,7 @@ import org.joda.time.Duration;
  * <pre>
  * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> GroupIntoBatches -> insert requests, one in flight per key   (TableWrite.StreamingInserts)
  * STORAGE_WRITE_API          ToStoreFormat(element, stream of the event)             -> GroupIntoBatches -> append + commit (insert-or-ignore) per batch  (TableWrite.StorageWriteApi)
+ *   triggeringFrequencySec=0 ToStoreFormat(element)                                                      -> append + commit (insert-or-ignore) per bundle, in the reading stage  (TableWrite.UntriggeredStorageWriteApi)
  * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                                      -> appends, in the reading stage   (TableWrite.AtLeastOnceAppends)
  * </pre>
  * GroupIntoBatches is a keyed grouping: a key (or, with auto-sharding, a shard of
@@ -69,7 +70,8 @@ public final class WriteStage {
     return switch (w.method()) {
       case STORAGE_API_AT_LEAST_ONCE -> new TableWrite.AtLeastOnceAppends(target, w);
       case STREAMING_INSERTS -> new TableWrite.StreamingInserts(target, w);
-      case STORAGE_WRITE_API -> new TableWrite.StorageWriteApi(target, w);
+      case STORAGE_WRITE_API -> w.triggered() ? new TableWrite.StorageWriteApi(target, w)
+          : new TableWrite.UntriggeredStorageWriteApi(target, w);
     };
   }
 

@@ -15,6 +15,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -113,8 +114,7 @@ final class ArrowBatchWriter implements TableWriter {
         inserted = st.executeLargeUpdate(insertSql);
       }
       if (inserted < records.size()) {
-        List<IdentityCollisions.Collision> collisions =
-            IdentityCollisions.find(connection, quotedTable, DuckDbTypes::quote, records);
+        List<IdentityCollisions.Collision> collisions = collisions(records);
         if (!collisions.isEmpty()) {
           connection.rollback();
           throw new IdentityCollisions.Found(collisions);
@@ -126,6 +126,36 @@ final class ArrowBatchWriter implements TableWriter {
       throw e;
     } finally {
       connection.setAutoCommit(true);
+    }
+  }
+
+  /** The batch's identities and send times as a stream of their own, joined with the table (the batch's was read). */
+  private List<IdentityCollisions.Collision> collisions(List<GenericRecord> records) throws SQLException {
+    Schema avro = records.get(0).getSchema();
+    int pidPos = avro.getField(SystemColumns.PRODUCER_ID).pos(), seqPos = avro.getField(SystemColumns.SEQUENCE).pos();
+    int sendPos = avro.getField(SystemColumns.SEND_TIME_MICROS).pos();
+    org.apache.arrow.vector.types.pojo.Schema keys = new org.apache.arrow.vector.types.pojo.Schema(List.of(
+        AvroArrow.field(SystemColumns.PRODUCER_ID, Schema.create(Schema.Type.INT)),
+        AvroArrow.field(SystemColumns.SEQUENCE, Schema.create(Schema.Type.LONG)),
+        AvroArrow.field(SystemColumns.SEND_TIME_MICROS, Schema.create(Schema.Type.LONG))));
+    int n = records.size();
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(keys, allocator)) {
+      root.allocateNew();
+      IntVector pid = (IntVector) root.getVector(0);
+      BigIntVector seq = (BigIntVector) root.getVector(1), send = (BigIntVector) root.getVector(2);
+      for (int i = 0; i < n; i++) {
+        GenericRecord r = records.get(i);
+        if (r.get(pidPos) == null) pid.setNull(i); else pid.setSafe(i, (Integer) r.get(pidPos));
+        if (r.get(seqPos) == null) seq.setNull(i); else seq.setSafe(i, (Long) r.get(seqPos));
+        if (r.get(sendPos) == null) send.setNull(i); else send.setSafe(i, (Long) r.get(sendPos));
+      }
+      root.setRowCount(n);
+      String name = streamName + "_keys";
+      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+        Data.exportArrayStream(allocator, new OneBatch(allocator, root), stream);
+        connection.registerArrowStream(name, stream);
+        return IdentityCollisions.find(connection, quotedTable, name, DuckDbTypes::quote);
+      }
     }
   }
 

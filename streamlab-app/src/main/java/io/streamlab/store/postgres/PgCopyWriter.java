@@ -41,6 +41,7 @@ final class PgCopyWriter implements TableWriter {
   private final String copySql;
   private final String mergeSql;
   private final String target;
+  private final String staging;
   private final PgBinary.Encoder[] encoders;
 
   PgCopyWriter(Connector connector, String table, Schema record, boolean keyed) throws SQLException {
@@ -51,12 +52,13 @@ final class PgCopyWriter implements TableWriter {
     for (int k = 0; k < encoders.length; k++) encoders[k] = PgBinary.encoder(fields.get(k).schema());
     target = PgTypes.quote(table);
     if (keyed) {
-      String staging = PgTypes.quote("sl_staging_" + table);
+      staging = PgTypes.quote("sl_staging_" + table);
       stagingSql = "CREATE TEMPORARY TABLE IF NOT EXISTS " + staging + " (LIKE " + target + ") ON COMMIT DELETE ROWS";
       copySql = "COPY " + staging + " FROM STDIN (FORMAT binary)";
       mergeSql = "INSERT INTO " + target + " SELECT * FROM " + staging + " ON CONFLICT DO NOTHING";
     } else {
       stagingSql = null;
+      staging = null;
       copySql = "COPY " + target + " FROM STDIN (FORMAT binary)";
       mergeSql = null;
     }
@@ -111,7 +113,7 @@ final class PgCopyWriter implements TableWriter {
         }
         if (inserted < records.size()) { // replays, or other events with the same identity?
           List<IdentityCollisions.Collision> collisions =
-              IdentityCollisions.find(connection, target, PgTypes::quote, records);
+              IdentityCollisions.find(connection, target, staging, PgTypes::quote); // the batch is still staged
           if (!collisions.isEmpty()) throw new IdentityCollisions.Found(collisions); // rolled back below
         }
         connection.commit();

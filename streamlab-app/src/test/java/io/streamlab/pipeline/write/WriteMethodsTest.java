@@ -1,6 +1,7 @@
 package io.streamlab.pipeline.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.bench.TableVerifier;
@@ -88,6 +89,33 @@ class WriteMethodsTest {
     if (method.exactlyOnce()) assertEquals(0, v.duplicated(), "duplicated rows");
     if (method == WriteMethod.STORAGE_API_AT_LEAST_ONCE) assertEquals(0, shuffled, "no shuffle, no shuffled bytes");
     else assertTrue(shuffled > EVENTS * 500L, "every row passes the shuffle: " + shuffled + " bytes");
+  }
+
+  /**
+   * STORAGE_WRITE_API without a triggering frequency (BigQueryIO's untriggered path): no shuffle, and
+   * still exactly-once: the whole topic read a second time into the same table adds nothing.
+   */
+  @ParameterizedTest(name = "untriggered into {0}")
+  @CsvSource({"duckdb", "postgres"})
+  void untriggeredStorageWriteIsExactlyOnceWithoutAShuffle(String storeName) throws Exception {
+    StoreSpec store = storeName.equals("duckdb") ? StoreSpec.duckdb(dir.resolve("untriggered.duckdb"))
+        : StoreSpec.postgres(pgUrl, null);
+    WriteSettings w = new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 50, false, 500,
+        64 * 1024, 0, 0, false, 2, 2_000);
+    assertFalse(w.triggered());
+    long shuffledBefore = IngestMetrics.get().bytesShuffled();
+    Verification first = ingest(store, "t_untriggered", w);
+    assertEquals(0, IngestMetrics.get().bytesShuffled() - shuffledBefore, "no shuffle, no shuffled bytes");
+    assertEquals(0, first.lost(), "lost rows");
+    assertEquals(0, first.duplicated(), "duplicated rows");
+    // the same table through a store spelled differently: another consumer group, so every event is read again
+    StoreSpec sameStore = storeName.equals("duckdb") ? StoreSpec.duckdb(dir.resolve("again/../untriggered.duckdb"))
+        : StoreSpec.postgres(pgUrl + "&ApplicationName=replay", null);
+    java.nio.file.Files.createDirectories(dir.resolve("again"));
+    Verification again = ingest(sameStore, "t_untriggered", w);
+    assertEquals(EVENTS, again.rows(), "the replay added no row");
+    assertEquals(0, again.lost(), "lost rows after the replay");
+    assertEquals(0, again.duplicated(), "duplicated rows after the replay");
   }
 
   @Test

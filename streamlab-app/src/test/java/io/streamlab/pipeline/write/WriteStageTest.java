@@ -65,6 +65,9 @@ class WriteStageTest {
         WriteStage.of(duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, f)));
     assertInstanceOf(TableWrite.StreamingInserts.class, WriteStage.of(duckdb, settings(WriteMethod.STREAMING_INSERTS, f)));
     assertInstanceOf(TableWrite.StorageWriteApi.class, WriteStage.of(duckdb, settings(WriteMethod.STORAGE_WRITE_API, f)));
+    WriteSettings untriggered = new WriteSettings(WriteMethod.STORAGE_WRITE_API, f, 5, false, 20, 64 * 1024, 4, 0, false,
+        2, 2_000);
+    assertInstanceOf(TableWrite.UntriggeredStorageWriteApi.class, WriteStage.of(duckdb, untriggered));
     WriteTarget bigquery = new WriteTarget(StoreSpec.bigquery("p:d.events"), "events", TABLE, 500);
     for (WriteMethod m : WriteMethod.values()) {
       assertInstanceOf(BigQueryWriteStage.class, WriteStage.of(bigquery, settings(m, f)), "BigQueryIO writes " + m);

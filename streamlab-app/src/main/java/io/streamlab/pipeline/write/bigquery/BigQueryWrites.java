@@ -140,6 +140,10 @@ public final class BigQueryWrites {
       case STORAGE_WRITE_API -> {
         out = out.withNumStorageWriteApiStreams(w.numStorageWriteApiStreams());
         if (unbounded) {
+          if (!w.triggered()) {
+            throw new IllegalArgumentException("--triggeringFrequencySec=0 (untriggered: appends per bundle, no shuffle) is "
+                + "for the local stores; BigQueryIO's Storage Write API needs a triggering frequency on an unbounded input");
+          }
           out = out.withTriggeringFrequency(Duration.millis(Math.round(w.triggeringFrequencySec() * 1000)));
           if (w.autoSharding()) out = out.withAutoSharding();
         }
