@@ -117,8 +117,7 @@ final class IngestProcess implements AutoCloseable {
   long markLatencyInterval() throws IOException, InterruptedException {
     long before = statusLines;
     long now = System.currentTimeMillis();
-    process.getOutputStream().write((io.streamlab.cli.IngestCommand.MARK + "\n").getBytes(StandardCharsets.UTF_8));
-    process.getOutputStream().flush();
+    IngestProtocol.sendMark(process.getOutputStream());
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (statusLines == before && System.nanoTime() < deadline && process.isAlive()) Thread.sleep(10);
     return now;

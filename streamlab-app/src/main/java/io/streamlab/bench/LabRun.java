@@ -2,11 +2,8 @@ package io.streamlab.bench;
 
 import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
-import io.streamlab.cluster.ClusterState;
-import io.streamlab.cluster.TaskManagerCpu;
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorStats;
-import io.streamlab.metrics.LatencyLog;
 import io.streamlab.pipeline.IngestStatus;
 import io.streamlab.ratesearch.RateSearch;
 import io.streamlab.store.IdentityKey;
@@ -26,7 +23,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import io.streamlab.pipeline.IngestSettings;
 import java.io.IOException;
 import org.HdrHistogram.Histogram;
@@ -56,14 +52,12 @@ public final class LabRun {
    *     store and status flags, which the run sets
    * @param store the table store (null: a DuckDB file in the run directory)
    * @param chaos faults injected during the measurement window
-   * @param clusterDir the cluster of {@code streamlab cluster up} the job runs on (null: the
-   *     pipeline runs in the ingestion process): its TaskManagers' CPU is measured, and bytes and
-   *     latency are derived from the generator and the table (see {@link FigureSources})
+   * @param ingestion where the pipeline runs ({@link Ingestion#inChildProcess()}, {@link Ingestion#onCluster})
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
       EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
       Duration progressInterval, RunInfo info, ModeSettings mode, StoreSpec store, Chaos chaos,
-      Path clusterDir) {}
+      Ingestion.Launcher ingestion) {}
 
   /**
    * @param preload drain mode: events in the measured backlog
@@ -133,10 +127,7 @@ public final class LabRun {
     private final AtomicReference<GeneratorStats> running = new AtomicReference<>();
     private final List<RateStep> steps = new ArrayList<>();
     private final String bootstrap;
-    private RestartableIngest ingest;
-    /** CPU time of the pipeline's processes so far: the ingestion process, or a cluster's TaskManagers. */
-    private Supplier<Duration> pipelineCpu;
-    private TaskManagerCpu taskManagers;
+    private Ingestion ingest;
     private Sampler sampler;
     private GeneratorStats preloaded;
 
@@ -150,7 +141,7 @@ public final class LabRun {
       ingestArgs = new ArrayList<>(List.of("ingest",
           "--bootstrapServers=" + bootstrap, "--topic=" + events.topic(),
           "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
-          "--stopOnStdinClose"));
+          IngestProtocol.FLAG));
       ingestArgs.addAll(storeArgs.apply(store));
       ingestArgs.addAll(config.ingestArgs());
     }
@@ -162,11 +153,10 @@ public final class LabRun {
       long windowNanos, markMillis;
       Duration cpu;
       IngestStatus atStart, last;
-      try (RestartableIngest process = new RestartableIngest(ingestArgs, ingestLog)) {
-        ingest = process;
-        if (config.clusterDir() != null) taskManagers = new TaskManagerCpu(ClusterState.load(config.clusterDir()));
-        pipelineCpu = taskManagers != null ? taskManagers : ingest::cpuTime;
-        sampler = new Sampler(ingest::status, () -> pipelineCpu.get().toNanos() / 1e9, this::generatedSoFar);
+      try (Ingestion started = config.ingestion().start(
+          new Ingestion.Launch(ingestArgs, ingestLog, latencyLog, store, config.table()))) {
+        ingest = started;
+        sampler = new Sampler(ingest::status, () -> ingest.cpuTime().toNanos() / 1e9, this::generatedSoFar);
         out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
         ingest.awaitReady(READY_TIMEOUT);
         if (mode == RunMode.DRAIN) {
@@ -175,10 +165,10 @@ public final class LabRun {
         } else if (!config.warmup().isZero()) {
           phase("warm-up", events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), false, 0);
         }
-        if (taskManagers != null) awaitRemoteMetricsSettled();
+        ingest.awaitStatusSettled();
         markMillis = ingest.markLatencyInterval();
         atStart = ingest.status();
-        Duration cpuAtStart = pipelineCpu.get();
+        Duration cpuAtStart = ingest.cpuTime();
         long start = System.nanoTime();
         measured = switch (mode) {
           case STEADY -> {
@@ -201,19 +191,18 @@ public final class LabRun {
           case MAX -> searchMaxRate();
         };
         windowNanos = System.nanoTime() - start;
-        cpu = pipelineCpu.get().minus(cpuAtStart);
-        if (taskManagers != null) awaitRemoteMetricsSettled();
+        cpu = ingest.cpuTime().minus(cpuAtStart);
+        ingest.awaitStatusSettled();
         last = ingest.status();
       } finally {
         if (sampler != null) sampler.close();
       }
+      // read once ingestion stopped: a stopping ingestion logs its last latency interval
+      TableLatency latency = ingest.latency(measuredProducers, markMillis, Long.MAX_VALUE);
       Verification v;
-      TableLatency fromTable = null;
       try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
         v = TableVerifier.verify(c, config.table(), expected, measuredProducers);
-        if (taskManagers != null) fromTable = TableLatency.read(c, config.table(), measuredProducers);
       }
-      Histogram latency = fromTable != null ? fromTable.measured() : LatencyLog.read(latencyLog, markMillis);
       // Payload bytes of the rows ingested in the window: rows times the mean payload size read.
       // Not the bytes read in the window, which in drain mode run ahead of the writes.
       long windowRows = done(last) - done(atStart);
@@ -221,46 +210,13 @@ public final class LabRun {
         out.println("[streamlab] the measurement window saw no rows: " + (mode == RunMode.DRAIN
             ? "the backlog was drained within the warm-up; use a bigger --preload" : "nothing was ingested"));
       }
-      long windowBytes = taskManagers != null ? Math.round(generatedBytesPerEvent(measured) * windowRows)
-          : last.eventsRead() == 0 ? 0 : Math.round((double) last.bytesRead() / last.eventsRead() * windowRows);
+      long windowBytes = Math.round(ingest.bytesPerEvent(last, measured) * windowRows);
       return new RunResult(config.info(), measured, v, windowRows, windowBytes,
-          cpu, markMillis * 1000, windowNanos / 1e9, latency, Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
+          cpu, markMillis * 1000, windowNanos / 1e9, latency.measured(), Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
           last.heapPeakBytes(), sampler.samples(),
-          fromTable != null ? fromTable.perSecond() : LatencyLog.intervals(latencyLog), List.copyOf(steps),
-          last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(),
-          taskManagers != null ? FigureSources.cluster(taskManagers.pids()) : FigureSources.EMBEDDED,
+          latency.perSecond(), List.copyOf(steps),
+          last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(), ingest.figureSources(),
           Verdict.Promise.of(config.info()), last);
-    }
-
-    /** Latency read back from the table (a cluster run: the writers' histograms are in the TaskManagers). */
-    private TableLatency tableLatency(Set<Integer> producers) throws Exception {
-      try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
-        return TableLatency.read(c, config.table(), producers);
-      }
-    }
-
-    /**
-     * Mean broker-message bytes per event as the generator sent them: on a cluster the job's read
-     * counters live in the TaskManagers, but it reads exactly these messages.
-     */
-    private static double generatedBytesPerEvent(GeneratorStats g) {
-      return g.sent() == 0 ? 0 : (double) g.bytes() / g.sent();
-    }
-
-    /**
-     * On a cluster, Flink's REST metrics (the shuffle bytes) lag the table by seconds, most after a
-     * job restart, when a backlog drains in a burst the metrics have not caught up with: before
-     * the window's first and last status, wait until they stop moving (at most 20 s).
-     */
-    private void awaitRemoteMetricsSettled() throws InterruptedException {
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      long seen = ingest.status().bytesShuffled();
-      while (System.nanoTime() < deadline) {
-        Thread.sleep(3_000);
-        long now = ingest.status().bytesShuffled();
-        if (now == seen) return;
-        seen = now;
-      }
     }
 
     /** Rows written or dead-lettered: events that are through the pipeline. */
@@ -361,7 +317,7 @@ public final class LabRun {
     private boolean maxRateStep(double rate, int k, List<GeneratorStats> all) throws Exception {
       long mark = ingest.markLatencyInterval();
       IngestStatus before = ingest.status();
-      Duration cpu0 = pipelineCpu.get();
+      Duration cpu0 = ingest.cpuTime();
       long t0 = System.nanoTime();
       String name = String.format("step %d", k + 1);
       EventGenerator.Config cfg = events.forPhase(rate, 0, config.mode().stepDuration(), STEP_PRODUCER_BASE + 100 * k);
@@ -374,17 +330,16 @@ public final class LabRun {
           - Math.max(0, ackedAtStart - ingestedAtStart);
       drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
       IngestStatus drained = ingest.status();
-      Histogram stepLatency = LatencyLog.read(latencyLog, mark, ingest.markLatencyInterval());
-      if (taskManagers != null) stepLatency = tableLatency(stats.sequencesPerProducer().keySet()).measured();
+      Histogram stepLatency = ingest.latency(stats.sequencesPerProducer().keySet(), mark, ingest.markLatencyInterval())
+          .measured();
       double p99 = Rates.percentileMillis(stepLatency, 99);
-      double cpuSecs = pipelineCpu.get().minus(cpu0).toNanos() / 1e9;
+      double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
       double generatedRate = Rates.perSecond(stats.acked(), secs);
       boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis());
       RateStep step = new RateStep(rate, generatedRate,
           Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99,
-          Rates.perCore(taskManagers != null
-              ? Math.round(generatedBytesPerEvent(stats) * (done(drained) - ingestedAtStart))
-              : drained.bytesRead() - before.bytesRead(), cpuSecs), ok);
+          Rates.perCore(Math.round(ingest.bytesPerEvent(drained, stats) * (done(drained) - ingestedAtStart)), cpuSecs),
+          ok);
       steps.add(step);
       out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms)%n", name, rate,
           ok ? "sustained" : "NOT sustained", backlogGrowth, p99);

@@ -40,14 +40,14 @@ final class ClusterOptions {
     if (runner.parallelism == 0) runner.parallelism = state.totalSlots();
     runner.beamArgs.add("--jobName=streamlab-" + runId);
     runner.beamArgs.add("--filesToStage=" + JobJar.locate(runDir));
-    if (store.store == StoreOptions.Store.duckdb) {
-      if (store.db != null) {
+    if (store.getStore() == StoreOptions.Store.duckdb) {
+      if (store.getDb() != null) {
         throw new IllegalArgumentException("--cluster: TaskManagers in several processes cannot share a DuckDB file (--db); "
             + "use the cluster's PostgreSQL (the default) or --store=postgres --jdbcUrl=...");
       }
-      store.store = StoreOptions.Store.postgres;
-      store.jdbcUrl = freshSchema(state.jdbcUrl(), io.streamlab.bench.RunArtifacts.schema(runId));
-      System.out.println("[streamlab] cluster run: table in " + store.jdbcUrl); // never holds a password
+      store.setStore(StoreOptions.Store.postgres);
+      store.setJdbcUrl(freshSchema(state.jdbcUrl(), io.streamlab.bench.RunArtifacts.schema(runId)));
+      System.out.println("[streamlab] cluster run: table in " + store.getJdbcUrl()); // never holds a password
     }
     return state;
   }

@@ -12,9 +12,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "generate", mixinStandardHelpOptions = true,
+@Command(name = "generate", mixinStandardHelpOptions = true, modelTransformer = GenerateCommand.Flags.class,
     description = {"Publish random events from a schema into a Kafka topic (or a Pub/Sub topic, --sink=pubsub) at a target rate, for a "
         + "duration or a count. Every message carries producer id, sequence number and intended send "
         + "time as headers (sl-pid, sl-seq, sl-ts)."})
@@ -55,7 +57,15 @@ final class GenerateCommand implements Callable<Integer> {
   /** Producer ids stay below this: as 4 header bytes they can never read as ASCII digits (see EventHeaders). */
   static final int MAX_PRODUCER_ID = 1 << 29;
 
-  @Mixin SchemaOptions schema;
+  @Spec CommandSpec spec;
+
+  /** The schema flags, as ingest and run have them. */
+  public static final class Flags extends BeamFlags.Transformer {
+    public Flags() {
+      super(SchemaOptions.class);
+    }
+  }
+
   @Mixin GeneratorOptions generator;
 
   @Override
@@ -68,8 +78,9 @@ final class GenerateCommand implements Callable<Integer> {
     }
     System.out.printf("producer ids %d..%d (--producerIdBase=%d)%n", base, base + generator.producers - 1, base);
     PubSubDriver pubsub = null;
-    EventGenerator.Config config = new EventGenerator.Config(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, generator.toSettings(), generator.seed, generator.producers, base,
+    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
+    EventGenerator.Config config = new EventGenerator.Config(bootstrapServers, topic, SchemaOptions.load(schema),
+        schema.getTransportFormat(), generator.toSettings(), generator.seed, generator.producers, base,
         generator.ratePerSec, count, duration, Map.of());
     EventGenerator g;
     if (sink == SinkKind.pubsub) {

@@ -1,5 +1,6 @@
 package io.streamlab.cli;
 
+import io.streamlab.bench.IngestProtocol;
 import io.streamlab.cluster.RemoteJobStatus;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
@@ -11,9 +12,6 @@ import io.streamlab.pipeline.StatusReporter;
 import io.streamlab.pipeline.write.RestartRewind;
 import io.streamlab.store.JdbcUrls;
 import io.streamlab.store.StoreSpec;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,11 +20,14 @@ import java.util.concurrent.Callable;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.kafka.clients.consumer.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "ingest", mixinStandardHelpOptions = true,
+@Command(name = "ingest", mixinStandardHelpOptions = true, modelTransformer = BeamFlags.Ingestion.class,
     description = {"Run the ingestion pipeline: read the topic (Kafka, or Pub/Sub with --source=pubsub), unbatch/decompress envelopes, decode, apply the UDF, "
         + "write with --writeMethod into a table whose columns come from the schema, plus system columns (producer id, sequence, "
         + "intended send time, write time). The table is created if missing. Events that fail go to "
@@ -37,9 +38,6 @@ import picocli.CommandLine.Option;
         "With --runner=DataflowRunner the job is submitted to Google Cloud Dataflow (--project, --region, --tempLocation "
         + "and Dataflow's other options below); --dryRun=FILE writes that job's JSON instead, offline."})
 public final class IngestCommand implements Callable<Integer> {
-  /** Written to stdin (with --stopOnStdinClose): end the current latency interval now. */
-  public static final String MARK = "mark";
-
   /** Where ingestion reads. */
   enum SourceKind { kafka, pubsub }
 
@@ -68,12 +66,7 @@ public final class IngestCommand implements Callable<Integer> {
   @Option(names = "--table", defaultValue = "events", description = "Table to append to. Default: ${DEFAULT-VALUE}.")
   String table;
 
-  @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
-  @Mixin DecodeOptions decode;
-  @Mixin ThrottleOptions throttle;
-  @Mixin WriteOptions write;
-  @Mixin StoreOptions store;
   @Mixin DataflowOptions dataflow;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
@@ -96,32 +89,36 @@ public final class IngestCommand implements Callable<Integer> {
           + "before the pipeline starts, with the topic). Default: ${DEFAULT-VALUE}.")
   Duration brokerTimeout;
 
-  @Option(names = "--stopOnStdinClose", description = "Stop when standard input closes (used by 'streamlab run').")
+  @Option(names = IngestProtocol.FLAG, description = "Stop when standard input closes (used by 'streamlab run').")
   boolean stopOnStdinClose;
+
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     validate();
     Source from = source();
-    IngestSettings settings = new IngestSettings(bootstrapServers, topic, schema.load(),
-        schema.transportFormat, storeSpec(), store.table(table),
-        runner.appendBatchSize, maxRecords, maxReadTime, decode.toDecoding(), write.toSettings());
-    if (write.writeMethod.exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
+    // The pipeline's options hold the ingestion's own: the settings are read from the same options
+    // the runner (and a Dataflow job) gets, a --beamArg overriding a flag in both.
+    PipelineOptions options = runnerChoice().toOptions();
+    WriteOptions write = options.as(WriteOptions.class);
+    SchemaOptions schema = options.as(SchemaOptions.class);
+    StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
+    IngestSettings settings = new IngestSettings(bootstrapServers, topic, SchemaOptions.load(schema),
+        schema.getTransportFormat(), storeSpec(store, options.as(ThrottleOptions.class)), StoreOptions.table(store, table),
+        runner.appendBatchSize, maxRecords, maxReadTime, DecodeOptions.toDecoding(options.as(DecodeOptions.class)),
+        WriteOptions.toSettings(write));
+    if (write.getWriteMethod().exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
     }
     // The store and the topic are checked here, not left to the job: inside Flink each is a task
     // failure and a restart loop. The topic after the build, which reports configuration mistakes
-    // (UDF, schema) without a network, unless the build itself reads the broker (a keyed write
-    // moving its committed offsets back, see RestartRewind).
-    boolean checkTopic = dryRun == null && from == null;
-    boolean buildReadsBroker = checkTopic && RestartRewind.bufferedRowsBound(settings.write(), settings.appendBatchSize()) > 0;
+    // (UDF, schema) without a network.
     if (dryRun == null) Preflight.storeOpens(settings.store());
-    if (buildReadsBroker) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
-    PipelineOptions options = runnerChoice().toOptions();
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
     IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings));
-    if (checkTopic && !buildReadsBroker) Preflight.topicExists(bootstrapServers, topic, brokerTimeout);
+    if (dryRun == null && from == null) kafkaReady(settings);
     if (dryRun != null) {
       DataflowDryRun.writeJob(pipeline);
       System.out.println("wrote the Dataflow job to " + dryRun + " (dry run: nothing submitted, nothing contacted)");
@@ -155,6 +152,17 @@ public final class IngestCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * The broker has the topic, and a restarted keyed write has moved its committed offsets back
+   * (RestartRewind), with one client, right before the pipeline runs.
+   */
+  private void kafkaReady(IngestSettings settings) {
+    try (Consumer<byte[], byte[]> kafka = RestartRewind.consumer(bootstrapServers, settings.consumerGroup(), brokerTimeout)) {
+      Preflight.topicExists(kafka, bootstrapServers, topic, brokerTimeout);
+      RestartRewind.apply(kafka, topic, RestartRewind.bufferedRowsBound(settings.write(), settings.appendBatchSize()));
+    }
+  }
+
   /** The source chosen by --source, its own flags checked. */
   private Source source() {
     if (source == SourceKind.pubsub) {
@@ -178,17 +186,16 @@ public final class IngestCommand implements Callable<Integer> {
   private RunnerChoice runnerChoice() {
     RunnerChoice c = runner.toChoice();
     List<String> dataflowArgs = dataflow.asBeamArgs();
-    if (!isDataflow()) {
-      if (!dataflowArgs.isEmpty()) {
-        throw new IllegalArgumentException(String.join(" ", dataflowArgs) + ": Dataflow options need "
-            + "--runner=DataflowRunner (or --dryRun=FILE)");
-      }
-      return c;
+    if (!isDataflow() && !dataflowArgs.isEmpty()) {
+      throw new IllegalArgumentException(String.join(" ", dataflowArgs) + ": Dataflow options need "
+          + "--runner=DataflowRunner (or --dryRun=FILE)");
     }
-    List<String> extra = new ArrayList<>(dataflowArgs);
-    extra.addAll(c.extraArgs()); // --beamArg last: any other Dataflow option
-    return new RunnerChoice("DataflowRunner", c.flinkMaster(), c.parallelism(), c.maxBundleSize(),
-        c.maxBundleTimeMillis(), extra);
+    // the ingestion's own options too, so the job carries them (a Dataflow job shows them with its own)
+    List<String> extra = new ArrayList<>(BeamFlags.ingestionArgs(spec));
+    extra.addAll(dataflowArgs);
+    extra.addAll(c.extraArgs()); // --beamArg last: any other option, winning
+    return new RunnerChoice(isDataflow() ? "DataflowRunner" : c.runner(), c.flinkMaster(), c.parallelism(),
+        c.maxBundleSize(), c.maxBundleTimeMillis(), extra, c.bindAddress());
   }
 
   /** Nonsense values are refused before anything starts (exit 2). */
@@ -200,36 +207,29 @@ public final class IngestCommand implements Callable<Integer> {
   }
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */
-  private StoreSpec storeSpec() {
-    StoreSpec spec = store.toSpec(Path.of("streamlab.duckdb"));
-    if (spec.kind() != StoreSpec.Kind.BIGQUERY) return spec.withDecorator(throttle.toSpec());
-    if (throttle.fakeQuota) {
+  private StoreSpec storeSpec(StoreOptions store, ThrottleOptions throttle) {
+    StoreSpec storeSpec = StoreOptions.toSpec(store, Path.of("streamlab.duckdb"));
+    if (storeSpec.kind() != StoreSpec.Kind.BIGQUERY) return storeSpec.withDecorator(ThrottleOptions.toSpec(throttle));
+    if (throttle.getFakeQuota()) {
       throw new IllegalArgumentException("--fakeQuota stands in for BigQuery's quota in front of DuckDB or PostgreSQL; "
           + "with --store=bigquery the real quota applies");
     }
-    return spec;
+    return storeSpec;
   }
 
   /**
-   * The parent closes our stdin to stop us (and if the parent dies, stdin closes too, so no
-   * orphan keeps the DuckDB file locked). Every append is already durable, so exiting is safe:
-   * the JVM's shutdown hooks close the store. A line "mark" ends the current latency interval
-   * at once, so the parent can tell warm-up latencies from measured ones.
+   * The parent ('streamlab run', see IngestProtocol) closes our stdin to stop us. Every append is
+   * already durable, so exiting is safe: the JVM's shutdown hooks close the store. A mark ends
+   * the current latency interval at once, so the parent can tell warm-up latencies from measured
+   * ones.
    */
   private static void watchStdin(StatusReporter reporter, RemoteJobStatus remote) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-        for (String line; (line = in.readLine()) != null; ) {
-          if (line.trim().equals(MARK) && reporter != null) reporter.mark();
-        }
-      } catch (Exception ignored) {
-        // closed either way
-      }
+    IngestProtocol.serve(System.in, () -> {
+      if (reporter != null) reporter.mark();
+    }, () -> {
       if (reporter != null) reporter.close();
       if (remote != null) remote.cancel(); // the job would outlive this client on a cluster
       System.exit(0);
-    }, "stdin-watch");
-    t.setDaemon(true);
-    t.start();
+    });
   }
 }

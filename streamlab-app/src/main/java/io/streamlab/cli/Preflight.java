@@ -5,15 +5,9 @@ import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.consumer.Consumer;
 
 /**
  * What ingestion needs, checked before the pipeline starts. Inside a running Flink job each of
@@ -35,23 +29,19 @@ final class Preflight {
     }
   }
 
-  /** The broker answers within {@code timeout} and has the topic (else the existing ones are listed). */
-  static void topicExists(String bootstrapServers, String topic, Duration timeout) {
-    Properties p = new Properties();
-    p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-    p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
-    p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
-    Set<String> topics;
-    try (Admin admin = Admin.create(p)) {
-      topics = new TreeSet<>(admin.listTopics(new ListTopicsOptions().timeoutMs(ms)).names()
-          .get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS));
-    } catch (TimeoutException | ExecutionException e) {
+  /**
+   * The broker answers {@code kafka} within {@code timeout} and has the topic (else the existing
+   * ones are listed). {@code kafka} is the ingestion's own consumer (RestartRewind.consumer), the
+   * one client of start-up.
+   */
+  static void topicExists(Consumer<?, ?> kafka, String bootstrapServers, String topic, Duration timeout) {
+    Set<String> topics = new TreeSet<>();
+    try {
+      // Kafka's own topics (__consumer_offsets, ...) are no user's: left out of the list
+      kafka.listTopics(timeout).keySet().stream().filter(t -> !t.startsWith("__")).forEach(topics::add);
+    } catch (org.apache.kafka.common.errors.TimeoutException e) {
       throw new IllegalArgumentException("the Kafka broker at " + bootstrapServers + " did not answer within "
           + timeout.toSeconds() + " s (--brokerTimeout): " + rootMessage(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while reaching the broker");
     }
     if (!topics.contains(topic)) {
       throw new IllegalArgumentException("the topic '" + topic + "' does not exist on " + bootstrapServers

@@ -1,48 +1,50 @@
 package io.streamlab.cli;
 
 import io.streamlab.store.quota.QuotaLimits;
-import java.util.List;
-import picocli.CommandLine.Option;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
 
 /** The fake warehouse quota's limits (per table; 0 = unlimited). Shared by sinkbench, ingest and run. */
-final class QuotaOptions {
-  @Option(names = "--quotaRowsPerSec", defaultValue = "" + QuotaLimits.DEFAULT_ROWS_PER_SEC,
-      description = "Quota: rows per second per table, then quotaExceeded. Default: ${DEFAULT-VALUE} "
-          + "(scaled to this machine, see README).")
-  long rowsPerSec;
+public interface QuotaOptions extends PipelineOptions {
+  @Description("Quota: rows per second per table, then quotaExceeded (scaled to this machine, see README).")
+  @Default.Long(QuotaLimits.DEFAULT_ROWS_PER_SEC)
+  long getQuotaRowsPerSec();
+  void setQuotaRowsPerSec(long value);
 
-  @Option(names = "--quotaBytesPerSec", defaultValue = "" + QuotaLimits.DEFAULT_BYTES_PER_SEC,
-      description = "Quota: bytes (Avro binary) per second per table, then quotaExceeded. Default: ${DEFAULT-VALUE}.")
-  long bytesPerSec;
+  @Description("Quota: bytes (Avro binary) per second per table, then quotaExceeded.")
+  @Default.Long(QuotaLimits.DEFAULT_BYTES_PER_SEC)
+  long getQuotaBytesPerSec();
+  void setQuotaBytesPerSec(long value);
 
-  @Option(names = "--quotaMaxRowsPerRequest", defaultValue = "" + QuotaLimits.DEFAULT_MAX_ROWS_PER_REQUEST,
-      description = "Quota: most rows in one request (writers split appends to fit). Default: ${DEFAULT-VALUE}.")
-  int maxRowsPerRequest;
+  @Description("Quota: most rows in one request (writers split appends to fit).")
+  @Default.Integer(QuotaLimits.DEFAULT_MAX_ROWS_PER_REQUEST)
+  int getQuotaMaxRowsPerRequest();
+  void setQuotaMaxRowsPerRequest(int value);
 
-  @Option(names = "--quotaMaxBytesPerRequest", defaultValue = "" + QuotaLimits.DEFAULT_MAX_BYTES_PER_REQUEST,
-      description = "Quota: most bytes in one request (writers split appends to fit). Default: ${DEFAULT-VALUE}.")
-  long maxBytesPerRequest;
+  @Description("Quota: most bytes in one request (writers split appends to fit).")
+  @Default.Long(QuotaLimits.DEFAULT_MAX_BYTES_PER_REQUEST)
+  long getQuotaMaxBytesPerRequest();
+  void setQuotaMaxBytesPerRequest(long value);
 
-  @Option(names = "--quotaMaxConcurrentRequests", defaultValue = "" + QuotaLimits.DEFAULT_MAX_CONCURRENT_REQUESTS,
-      description = "Quota: most requests in flight per table, then rateLimitExceeded. Default: ${DEFAULT-VALUE}.")
-  int maxConcurrentRequests;
+  @Description("Quota: most requests in flight per table, then rateLimitExceeded.")
+  @Default.Integer(QuotaLimits.DEFAULT_MAX_CONCURRENT_REQUESTS)
+  int getQuotaMaxConcurrentRequests();
+  void setQuotaMaxConcurrentRequests(int value);
 
-  @Option(names = "--quotaTransientFailureRate", defaultValue = "0.001",
-      description = "Quota: probability that a request fails with a transient backendError (seeded). Default: ${DEFAULT-VALUE}.")
-  double transientFailureRate;
+  @Description("Quota: probability that a request fails with a transient backendError (seeded).")
+  @Default.Double(0.001)
+  double getQuotaTransientFailureRate();
+  void setQuotaTransientFailureRate(double value);
 
-  @Option(names = "--quotaSeed", defaultValue = "42", description = "Seed of the transient failures. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  @Description("Seed of the transient failures.")
+  @Default.Long(42)
+  long getQuotaSeed();
+  void setQuotaSeed(long value);
 
-  QuotaLimits toLimits() {
-    return new QuotaLimits(rowsPerSec, bytesPerSec, maxRowsPerRequest, maxBytesPerRequest, maxConcurrentRequests,
-        transientFailureRate, seed);
-  }
-
-  List<String> asArgs() {
-    return List.of("--quotaRowsPerSec=" + rowsPerSec, "--quotaBytesPerSec=" + bytesPerSec,
-        "--quotaMaxRowsPerRequest=" + maxRowsPerRequest, "--quotaMaxBytesPerRequest=" + maxBytesPerRequest,
-        "--quotaMaxConcurrentRequests=" + maxConcurrentRequests,
-        "--quotaTransientFailureRate=" + transientFailureRate, "--quotaSeed=" + seed);
+  static QuotaLimits toLimits(QuotaOptions o) {
+    return new QuotaLimits(o.getQuotaRowsPerSec(), o.getQuotaBytesPerSec(), o.getQuotaMaxRowsPerRequest(),
+        o.getQuotaMaxBytesPerRequest(), o.getQuotaMaxConcurrentRequests(), o.getQuotaTransientFailureRate(),
+        o.getQuotaSeed());
   }
 }

@@ -1,6 +1,7 @@
 package io.streamlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.streamlab.bench.Ingestion;
 import io.streamlab.bench.LabRun;
 import io.streamlab.bench.RunArtifacts;
 import io.streamlab.bench.RunInfo;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, modelTransformer = BeamFlags.Ingestion.class,
     description = {"The whole lab end to end: start an embedded Kafka broker (unless --bootstrapServers), "
         + "start ingestion as its own process, warm up, then measure (--mode: steady generation at "
         + "--ratePerSec for --duration, the drain of a preloaded backlog, or a search for the highest "
@@ -117,14 +118,9 @@ final class RunCommand implements Callable<Integer> {
       description = "How often to print a progress line. Default: ${DEFAULT-VALUE}.")
   Duration progressInterval;
 
-  @Mixin SchemaOptions schema;
   @Mixin GeneratorOptions generator;
   @Mixin RunnerOptions runner;
-  @Mixin DecodeOptions decode;
-  @Mixin ThrottleOptions throttle;
 
-  @Mixin WriteOptions write;
-  @Mixin StoreOptions store;
   @Mixin ClusterOptions cluster;
 
   @Option(names = "--chaos", defaultValue = "none",
@@ -176,7 +172,8 @@ final class RunCommand implements Callable<Integer> {
 
   /** One run with this command's flags; writes results.json, timeseries.csv, report.html and summary.txt. */
   RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
-    if (store.store == StoreOptions.Store.bigquery) {
+    StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
+    if (store.getStore() == StoreOptions.Store.bigquery) {
       throw new IllegalArgumentException("--store=bigquery: 'streamlab run' verifies every row by reading the table "
           + "back, which it cannot do in BigQuery; ingest into BigQuery with 'streamlab ingest --store=bigquery "
           + "--outputTable=PROJECT:DATASET.TABLE'");
@@ -184,42 +181,45 @@ final class RunCommand implements Callable<Integer> {
     String runId = runId();
     Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
     // The run directory's DuckDB file, or a cluster run's fresh schema, holds this run's rows only.
-    boolean storeOfItsOwn = store.store == StoreOptions.Store.duckdb && store.db == null;
+    boolean storeOfItsOwn = store.getStore() == StoreOptions.Store.duckdb && store.getDb() == null;
     if (table == null) table = storeOfItsOwn ? "events" : RunArtifacts.table(runId);
-    if (cluster.enabled()) bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
+    if (cluster.enabled()) {
+      bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
+      BeamFlags.setValues(spec, store, StoreOptions.class);
+    }
+    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
     EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
-        schema.load(), schema.transportFormat, generator.toSettings(), generator.seed, generator.producers,
+        SchemaOptions.load(schema), schema.getTransportFormat(), generator.toSettings(), generator.seed, generator.producers,
         0, generator.ratePerSec, 0, duration, Map.of());
-    decode.toDecoding().udf().check(); // a bad --udfClassName is a user error here, not a failed child
-    List<String> ingestArgs = new ArrayList<>(schema.asArgs());
-    ingestArgs.addAll(runner.asArgs());
-    ingestArgs.addAll(decode.asArgs());
-    ingestArgs.addAll(throttle.asArgs());
-    ingestArgs.addAll(write.asArgs());
+    // a bad --udfClassName is a user error here, not a failed child
+    DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)).udf().check();
+    List<String> ingestArgs = new ArrayList<>(runner.asArgs());
+    ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
     Chaos chaosPlan = Chaos.parse(chaos);
     if (chaosPlan.needsCluster() && !cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
     }
     if (chaosPlan.restartsPostgres() && !cluster.enabled()
-        && (store.store != StoreOptions.Store.postgres || store.jdbcUrl == null || !LocalPostgres.isLocal(store.jdbcUrl))) {
+        && (store.getStore() != StoreOptions.Store.postgres || store.getJdbcUrl() == null
+            || !LocalPostgres.isLocal(store.getJdbcUrl()))) {
       throw new IllegalArgumentException("--chaos=restart-postgres restarts this machine's PostgreSQL (pg_ctlcluster): "
           + "it needs --store=postgres with --jdbcUrl=jdbc:postgresql://127.0.0.1:5432/DB, or --cluster"
-          + (store.jdbcUrl == null ? "" : "; --jdbcUrl names another server"));
+          + (store.getJdbcUrl() == null ? "" : "; --jdbcUrl names another server"));
     }
     if (chaosPlan.ingestKills() > 0 && cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=kill-ingest:N kills the local ingestion process; with --cluster "
           + "the job runs on the TaskManagers: use kill-taskmanager");
     }
     if (cluster.enabled()) chaosPlan = chaosPlan.onCluster(cluster.cluster);
-    write.toSettings(); // user errors now, not in the child
-    StoreSpec storeSpec = store.store == StoreOptions.Store.duckdb && store.db == null ? null
-        : store.toSpec(d.resolve("streamlab.duckdb"));
+    WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class)); // user errors now, not in the child
+    StoreSpec storeSpec = store.getStore() == StoreOptions.Store.duckdb && store.getDb() == null ? null
+        : StoreOptions.toSpec(store, d.resolve("streamlab.duckdb"));
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
         gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan,
-        cluster.enabled() ? cluster.cluster : null), out,
-        StoreOptions::asArgs).execute();
+        cluster.enabled() ? Ingestion.onCluster(cluster.cluster) : Ingestion.inChildProcess()), out,
+        s -> BeamFlags.asArgs(StoreOptions.of(s), StoreOptions.class)).execute();
     result.print(out);
     JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());
     SeriesCsv.write(json, d);

@@ -18,9 +18,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import io.streamlab.store.quota.QuotaLimits;
+import io.streamlab.store.throttle.Tuning;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "sinkbench", mixinStandardHelpOptions = true,
+@Command(name = "sinkbench", mixinStandardHelpOptions = true, modelTransformer = SinkbenchCommand.Flags.class,
     description = {"Table writers under quota pressure: the same generated load (--ratePerSec for --duration) is "
         + "written by each throttling strategy on each writer pool in turn, through the pipeline's write stage on a "
         + "real Beam runner, into a fresh DuckDB file behind a fake warehouse quota (rows/s and bytes/s per table, "
@@ -83,10 +87,15 @@ final class SinkbenchCommand implements Callable<Integer> {
           + "follows what is written; --variantTimeout is the overall bound). Default: ${DEFAULT-VALUE}.")
   Duration stallTimeout;
 
-  @Mixin SchemaOptions schema;
   @Mixin RunnerOptions runner;
-  @Mixin TuningOptions tuning;
-  @Mixin QuotaOptions quota;
+  @Spec CommandSpec spec;
+
+  /** The throttling strategies' knobs and the fake quota's limits, as ingest and run have them. */
+  public static final class Flags extends BeamFlags.Transformer {
+    public Flags() {
+      super(SchemaOptions.class, TuningOptions.class, QuotaOptions.class);
+    }
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -96,6 +105,8 @@ final class SinkbenchCommand implements Callable<Integer> {
     Preflight.positive("--variantTimeout", variantTimeout);
     Preflight.positive("--stallTimeout", stallTimeout);
     long rows = Math.max(1, ratePerSec * duration.toMillis() / 1000);
+    Tuning tuning = TuningOptions.toTuning(BeamFlags.options(spec, TuningOptions.class));
+    QuotaLimits quota = QuotaOptions.toLimits(BeamFlags.options(spec, QuotaOptions.class));
     List<SinkBench.Variant> variants = new ArrayList<>();
     for (WriteMethod m : writeMethods) {
       for (String s : strategies) {
@@ -116,16 +127,16 @@ final class SinkbenchCommand implements Callable<Integer> {
     Map<String, Object> setup = new LinkedHashMap<>();
     setup.put("rows", rows);
     setup.put("ratePerSec", ratePerSec);
-    setup.put("quota", quota.toLimits());
-    setup.put("tuning", tuning.toTuning());
+    setup.put("quota", quota);
+    setup.put("tuning", tuning);
     setup.put("runner", choice);
     setup.put("appendBatchSize", runner.appendBatchSize);
     setup.put("machineCores", Runtime.getRuntime().availableProcessors());
     setup.put("loadAverageAtStart", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     System.out.println("[sinkbench] " + dir + ": " + setup);
 
-    List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, schema.load(), rows, ratePerSec, seed,
-        variants, tuning.toTuning(), quota.toLimits(), choice, runner.appendBatchSize, table, variantTimeout, stallTimeout), System.out).execute();
+    List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, SchemaOptions.load(BeamFlags.options(spec, SchemaOptions.class)), rows, ratePerSec, seed,
+        variants, tuning, quota, choice, runner.appendBatchSize, table, variantTimeout, stallTimeout), System.out).execute();
     setup.put("loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     SinkBenchResult.print(results, System.out);
     SinkBenchResult.save(results, setup, dir);

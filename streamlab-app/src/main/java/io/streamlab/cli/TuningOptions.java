@@ -1,51 +1,60 @@
 package io.streamlab.cli;
 
 import io.streamlab.store.throttle.Tuning;
-import java.time.Duration;
-import java.util.List;
-import picocli.CommandLine.Option;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
 
 /** Backoff and adaptive-limiter knobs of the throttling strategies. Shared by sinkbench, ingest and run. */
-final class TuningOptions {
-  @Option(names = "--backoffInitial", defaultValue = "100ms", converter = DurationConverter.class,
-      description = "First retry backoff (doubles per retry, jittered 50-100 %%). Default: ${DEFAULT-VALUE}.")
-  Duration backoffInitial;
+public interface TuningOptions extends PipelineOptions {
+  @Description("First retry backoff (doubles per retry, jittered 50-100 %).")
+  @Default.String("100ms")
+  String getBackoffInitial();
+  void setBackoffInitial(String value);
 
-  @Option(names = "--backoffMax", defaultValue = "5s", converter = DurationConverter.class,
-      description = "Longest retry backoff. Default: ${DEFAULT-VALUE}.")
-  Duration backoffMax;
+  @Description("Longest retry backoff.")
+  @Default.String("5s")
+  String getBackoffMax();
+  void setBackoffMax(String value);
 
-  @Option(names = "--maxRetries", defaultValue = "50",
-      description = "Retries of one request before its error fails the append (and the bundle); 0 = unlimited. "
-          + "Default: ${DEFAULT-VALUE}.")
-  int maxRetries;
+  @Description("Retries of one request before its error fails the append (and the bundle); 0 = unlimited.")
+  @Default.Integer(50)
+  int getMaxRetries();
+  void setMaxRetries(int value);
 
-  @Option(names = "--adaptiveInterval", defaultValue = "60s", converter = DurationConverter.class,
-      description = "adaptive: raise the rate after this long without an error. Default: ${DEFAULT-VALUE}.")
-  Duration adaptiveInterval;
+  @Description("adaptive: raise the rate after this long without an error.")
+  @Default.String("60s")
+  String getAdaptiveInterval();
+  void setAdaptiveInterval(String value);
 
-  @Option(names = "--adaptiveIncreasePercent", defaultValue = "1",
-      description = "adaptive: raise the rate by this many percent. Default: ${DEFAULT-VALUE}.")
-  double adaptiveIncreasePercent;
+  @Description("adaptive: raise the rate by this many percent.")
+  @Default.Double(1)
+  double getAdaptiveIncreasePercent();
+  void setAdaptiveIncreasePercent(double value);
 
-  @Option(names = "--adaptiveDecreasePercent", defaultValue = "5",
-      description = "adaptive: lower the rate by this many percent after an error. Default: ${DEFAULT-VALUE}.")
-  double adaptiveDecreasePercent;
+  @Description("adaptive: lower the rate by this many percent after an error.")
+  @Default.Double(5)
+  double getAdaptiveDecreasePercent();
+  void setAdaptiveDecreasePercent(double value);
 
-  @Option(names = "--adaptiveInitialRate", defaultValue = "0",
-      description = "adaptive: starting rate, rows/s per table; 0 = unlimited until the first error, then the rate "
-          + "observed before it. Default: ${DEFAULT-VALUE}.")
-  double adaptiveInitialRate;
+  @Description("adaptive: starting rate, rows/s per table; 0 = unlimited until the first error, then the rate "
+      + "observed before it.")
+  @Default.Double(0)
+  double getAdaptiveInitialRate();
+  void setAdaptiveInitialRate(double value);
 
-  Tuning toTuning() {
-    return new Tuning(backoffInitial.toMillis(), backoffMax.toMillis(), maxRetries, adaptiveInterval.toMillis(),
-        adaptiveIncreasePercent, adaptiveDecreasePercent, adaptiveInitialRate);
+  static Tuning toTuning(TuningOptions o) {
+    return new Tuning(millis("--backoffInitial", o.getBackoffInitial()), millis("--backoffMax", o.getBackoffMax()),
+        o.getMaxRetries(), millis("--adaptiveInterval", o.getAdaptiveInterval()), o.getAdaptiveIncreasePercent(),
+        o.getAdaptiveDecreasePercent(), o.getAdaptiveInitialRate());
   }
 
-  List<String> asArgs() {
-    return List.of("--backoffInitial=" + backoffInitial.toMillis() + "ms", "--backoffMax=" + backoffMax.toMillis() + "ms",
-        "--maxRetries=" + maxRetries, "--adaptiveInterval=" + adaptiveInterval.toMillis() + "ms",
-        "--adaptiveIncreasePercent=" + adaptiveIncreasePercent, "--adaptiveDecreasePercent=" + adaptiveDecreasePercent,
-        "--adaptiveInitialRate=" + adaptiveInitialRate);
+  /** A duration option (500ms, 30s, 2m) in milliseconds; a bad one is a user error naming its flag. */
+  static long millis(String flag, String duration) {
+    try {
+      return new DurationConverter().convert(duration).toMillis();
+    } catch (picocli.CommandLine.TypeConversionException e) {
+      throw new IllegalArgumentException(flag + ": " + e.getMessage());
+    }
   }
 }

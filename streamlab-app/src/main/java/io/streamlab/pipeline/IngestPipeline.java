@@ -49,8 +49,9 @@ public final class IngestPipeline {
   }
 
   /**
-   * The settings' Kafka topic through KafkaIO; the committed offsets first moved back by what the
-   * write stage may have buffered (see RestartRewind).
+   * The settings' Kafka topic through KafkaIO. A restarted keyed write first moves its committed
+   * offsets back (RestartRewind), which the runner of the pipeline does before it runs: building
+   * never contacts the broker.
    */
   public static Source kafka(IngestSettings s) {
     return KafkaSource.of(s);

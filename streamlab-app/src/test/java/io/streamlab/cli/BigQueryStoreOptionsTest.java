@@ -20,11 +20,14 @@ class BigQueryStoreOptionsTest {
     IngestCommand ingest = new IngestCommand();
     new CommandLine(ingest).setCaseInsensitiveEnumValuesAllowed(true)
         .parseArgs("--bootstrapServers=h:1", "--store=bigquery", "--outputTable=my-proj:lab.events_v2");
-    StoreSpec spec = ingest.store.toSpec(Path.of("unused.duckdb"));
+    StoreOptions store = BeamFlags.options(ingest.spec, StoreOptions.class);
+    StoreSpec spec = StoreOptions.toSpec(store, Path.of("unused.duckdb"));
     assertEquals(StoreSpec.Kind.BIGQUERY, spec.kind());
     assertEquals("my-proj:lab.events_v2", spec.location());
-    assertEquals("events_v2", ingest.store.table(ingest.table), "--outputTable's table replaces --table");
-    assertEquals(java.util.List.of("--store=bigquery", "--outputTable=my-proj:lab.events_v2"), StoreOptions.asArgs(spec));
+    assertEquals("events_v2", StoreOptions.table(store, ingest.table), "--outputTable's table replaces --table");
+    // a run's child is named the store by flags written from the options
+    assertEquals(java.util.List.of("--outputTable=my-proj:lab.events_v2", "--store=bigquery"),
+        BeamFlags.asArgs(StoreOptions.of(spec), StoreOptions.class));
   }
 
   @Test

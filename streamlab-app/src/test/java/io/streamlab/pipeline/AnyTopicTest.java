@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
-import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
-import io.streamlab.generator.GeneratorSettings;
-import io.streamlab.generator.RandomRecordFactory;
 import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
-import io.streamlab.testing.ExampleSchemas;
+import io.streamlab.testing.JsonEvents;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +27,6 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,16 +46,14 @@ class AnyTopicTest {
     try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"))) {
       String topic = "users-own";
       Topics.create(kafka.bootstrapServers(), topic, 2);
-      Schema schema = ExampleSchemas.load(ExampleSchemas.MESSAGE_JSON);
-      PayloadCodec json = TransportFormat.JSON.codec(schema);
-      RandomRecordFactory f = new RandomRecordFactory(schema, GeneratorSettings.builder().build(), 1);
+      JsonEvents events = new JsonEvents();
+      Schema schema = events.schema();
       Map<String, Long> timeByIdentity = new HashMap<>();
       java.util.Set<String> badIdentities = new java.util.TreeSet<>();
       long base = System.currentTimeMillis() - 60_000;
-      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(),
-          "key.serializer", ByteArraySerializer.class, "value.serializer", ByteArraySerializer.class))) {
+      try (KafkaProducer<byte[], byte[]> producer = JsonEvents.producer(kafka.bootstrapServers())) {
         for (int i = 0; i < EVENTS; i++) {
-          RecordMetadata md = producer.send(new ProducerRecord<>(topic, i % 2, base + i, (byte[]) null, json.encode(f.next()))).get();
+          RecordMetadata md = producer.send(new ProducerRecord<>(topic, i % 2, base + i, (byte[]) null, events.next())).get();
           timeByIdentity.put((-1 - md.partition()) + "/" + md.offset(), (base + i) * 1000);
         }
         for (int partition = 0; partition < 2; partition++) { // one each: KafkaIO splits --maxRecords evenly

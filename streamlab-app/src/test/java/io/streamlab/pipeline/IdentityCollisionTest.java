@@ -7,17 +7,14 @@ import io.streamlab.bench.TableVerifier;
 import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
 import io.streamlab.formats.EventHeaders;
-import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
-import io.streamlab.generator.GeneratorSettings;
-import io.streamlab.generator.RandomRecordFactory;
 import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
-import io.streamlab.testing.ExampleSchemas;
+import io.streamlab.testing.JsonEvents;
 import io.streamlab.store.postgres.TestPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,7 +28,6 @@ import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,19 +63,17 @@ class IdentityCollisionTest {
     try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"))) {
       String topic = "shared-identities";
       Topics.create(kafka.bootstrapServers(), topic, 1);
-      Schema schema = ExampleSchemas.load(ExampleSchemas.MESSAGE_JSON);
-      PayloadCodec json = TransportFormat.JSON.codec(schema);
-      RandomRecordFactory f = new RandomRecordFactory(schema, GeneratorSettings.builder().build(), 1);
+      JsonEvents events = new JsonEvents();
+      Schema schema = events.schema();
       long t0 = System.currentTimeMillis() * 1000;
       Map<Long, Long> firstSendTime = new HashMap<>();
-      try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of("bootstrap.servers", kafka.bootstrapServers(),
-          "key.serializer", ByteArraySerializer.class, "value.serializer", ByteArraySerializer.class))) {
+      try (KafkaProducer<byte[], byte[]> producer = JsonEvents.producer(kafka.bootstrapServers())) {
         for (int i = 0; i < FIRST; i++) {
-          send(producer, topic, json.encode(f.next()), i, t0 + i);
+          send(producer, topic, events.next(), i, t0 + i);
           firstSendTime.put((long) i, t0 + i);
         }
-        for (int i = 0; i < REPLAYS; i++) send(producer, topic, json.encode(f.next()), i, t0 + i); // same event again
-        for (int i = 0; i < COLLISIONS; i++) send(producer, topic, json.encode(f.next()), 40 + i, t0 + 1_000_000 + i);
+        for (int i = 0; i < REPLAYS; i++) send(producer, topic, events.next(), i, t0 + i); // same event again
+        for (int i = 0; i < COLLISIONS; i++) send(producer, topic, events.next(), 40 + i, t0 + 1_000_000 + i);
         producer.flush();
       }
       Pipeline p = Pipeline.create(new RunnerChoice("DirectRunner", "[local]", 1, 1000, 250, List.of()).toOptions());
@@ -105,11 +99,11 @@ class IdentityCollisionTest {
         assertEquals(COLLISIONS, deadLettered.size(), "each colliding event is one dead letter, no replay is");
         // which of two events with one identity arrives first is the pipeline's order; the other is the dead letter
         for (long seq = 0; seq < FIRST; seq++) {
-          java.util.Set<Long> events = new java.util.HashSet<>(java.util.List.of(firstSendTime.get(seq)));
-          if (seq >= 40) events.add(t0 + 1_000_000 + seq - 40);
+          java.util.Set<Long> sendTimes = new java.util.HashSet<>(java.util.List.of(firstSendTime.get(seq)));
+          if (seq >= 40) sendTimes.add(t0 + 1_000_000 + seq - 40);
           java.util.Set<Long> found = new java.util.HashSet<>(java.util.List.of(stored.get(seq)));
           if (deadLettered.containsKey(seq)) found.add(deadLettered.get(seq));
-          assertEquals(events, found, "sequence " + seq + ": each event it names is in the table or a dead letter, once");
+          assertEquals(sendTimes, found, "sequence " + seq + ": each event it names is in the table or a dead letter, once");
         }
         try (ResultSet rs = st.executeQuery("SELECT cause FROM \"" + table + "_failed\" WHERE cause LIKE '%identity collision:%'")) {
           assertTrue(rs.next(), "the first dead letter of the cause says what collided");

@@ -12,10 +12,10 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * A Kafka topic through KafkaIO, its committed offsets first moved back by what the write stage
- * may have buffered (see {@link RestartRewind}).
+ * A Kafka topic through KafkaIO, read from the consumer group's committed offsets (a restarted
+ * keyed write moves them back before the pipeline runs: {@link RestartRewind}; building never
+ * contacts the broker).
  *
- * @param rewindMessages messages per partition to move the committed offsets back before reading (0 = none)
  * @param maxRecords stop after this many messages (null = unbounded)
  * @param maxReadTime stop reading after this long (null = unbounded)
  */
@@ -23,30 +23,25 @@ public final class KafkaSource extends Source {
   private final String bootstrapServers;
   private final String topic;
   private final String consumerGroup;
-  private final long rewindMessages;
   private final Long maxRecords;
   private final Duration maxReadTime;
 
-  public KafkaSource(String bootstrapServers, String topic, String consumerGroup, long rewindMessages, Long maxRecords,
+  public KafkaSource(String bootstrapServers, String topic, String consumerGroup, Long maxRecords,
       Duration maxReadTime) {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.consumerGroup = consumerGroup;
-    this.rewindMessages = rewindMessages;
     this.maxRecords = maxRecords;
     this.maxReadTime = maxReadTime;
   }
 
-  /** The settings' topic, rewound by what their write stage may hold across bundles. */
+  /** The settings' topic. */
   public static KafkaSource of(IngestSettings s) {
-    return new KafkaSource(s.bootstrapServers(), s.topic(), s.consumerGroup(),
-        RestartRewind.bufferedRowsBound(s.write(), s.appendBatchSize()), s.maxRecords(), s.maxReadTime());
+    return new KafkaSource(s.bootstrapServers(), s.topic(), s.consumerGroup(), s.maxRecords(), s.maxReadTime());
   }
 
   @Override
   public PCollection<KafkaRecord<byte[], byte[]>> expand(PBegin begin) {
-    // at build time, as before: the job's readers start from the committed offsets
-    if (rewindMessages > 0) RestartRewind.apply(bootstrapServers, topic, consumerGroup, rewindMessages);
     return begin.apply("KafkaIO", read());
   }
 

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -22,7 +23,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * each of them (a message holds at least one event): STORAGE_WRITE_API ignores the copies already
  * written (insert-or-ignore on the event identity), the at-least-once STREAMING_INSERTS writes them
  * again (counted as duplicates). The first start of an ingestion has no committed offsets and is
- * not moved.
+ * not moved. Applied by whoever runs the pipeline, right before it runs ({@code streamlab ingest}):
+ * building a pipeline never contacts the broker.
  */
 public final class RestartRewind {
   private RestartRewind() {}
@@ -47,27 +49,46 @@ public final class RestartRewind {
    * @return the partitions moved, with their new offsets (empty on a first start)
    */
   public static Map<Integer, Long> apply(String bootstrapServers, String topic, String group, long messages) {
-    Map<Integer, Long> moved = new HashMap<>();
-    if (messages <= 0) return moved;
+    if (messages <= 0) return new HashMap<>();
+    try (Consumer<byte[], byte[]> c = consumer(bootstrapServers, group, null)) {
+      return apply(c, topic, messages);
+    }
+  }
+
+  /**
+   * A consumer of {@code group} that only reads and commits offsets (no auto-commit), answering
+   * within {@code timeout} (null: Kafka's default).
+   */
+  public static Consumer<byte[], byte[]> consumer(String bootstrapServers, String group, java.time.Duration timeout) {
     Properties p = new Properties();
     p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<org.apache.kafka.common.PartitionInfo> infos = c.partitionsFor(topic);
-      if (infos == null || infos.isEmpty()) return moved;
-      List<TopicPartition> partitions = infos.stream()
-          .map(i -> new TopicPartition(topic, i.partition())).collect(Collectors.toList());
-      Map<TopicPartition, OffsetAndMetadata> committed = c.committed(Set.copyOf(partitions));
-      Map<TopicPartition, OffsetAndMetadata> back = new HashMap<>();
-      committed.forEach((tp, om) -> {
-        if (om == null || om.offset() <= 0) return;
-        long offset = Math.max(0, om.offset() - messages);
-        back.put(tp, new OffsetAndMetadata(offset));
-        moved.put(tp.partition(), offset);
-      });
-      if (!back.isEmpty()) c.commitSync(back);
+    if (timeout != null) {
+      int ms = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+      p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
+      p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
     }
+    return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  /** The same with {@code c}, a consumer of the ingestion's group (see {@link #consumer}). */
+  public static Map<Integer, Long> apply(Consumer<byte[], byte[]> c, String topic, long messages) {
+    Map<Integer, Long> moved = new HashMap<>();
+    if (messages <= 0) return moved;
+    List<org.apache.kafka.common.PartitionInfo> infos = c.partitionsFor(topic);
+    if (infos == null || infos.isEmpty()) return moved;
+    List<TopicPartition> partitions = infos.stream()
+        .map(i -> new TopicPartition(topic, i.partition())).collect(Collectors.toList());
+    Map<TopicPartition, OffsetAndMetadata> committed = c.committed(Set.copyOf(partitions));
+    Map<TopicPartition, OffsetAndMetadata> back = new HashMap<>();
+    committed.forEach((tp, om) -> {
+      if (om == null || om.offset() <= 0) return;
+      long offset = Math.max(0, om.offset() - messages);
+      back.put(tp, new OffsetAndMetadata(offset));
+      moved.put(tp.partition(), offset);
+    });
+    if (!back.isEmpty()) c.commitSync(back);
     if (!moved.isEmpty()) {
       System.err.printf("[streamlab] restart: committed offsets of %s moved back by up to %,d messages (rows the "
           + "killed ingestion held in its write stage's state are read again): %s%n", topic, messages, moved);

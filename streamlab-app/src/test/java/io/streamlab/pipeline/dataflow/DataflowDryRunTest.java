@@ -65,6 +65,9 @@ class DataflowDryRunTest {
     assertEquals("europe-west1", options.get("region").asText());
     assertEquals(4, options.get("maxNumWorkers").asInt(), "Dataflow's own options pass through");
     assertTrue(options.get("enableStreamingEngine").asBoolean());
+    // the ingestion's own options (Beam PipelineOptions, cli.BeamFlags) travel with the job too
+    assertEquals(settings.get("writeMethod"), options.path("writeMethod").asText(), "writeMethod in " + options);
+    assertEquals(settings.getOrDefault("formatToStore", "AVRO_GENERIC_RECORD"), options.path("formatToStore").asText());
 
     // Dataflow's native Pub/Sub read of the subscription (Dataflow names it /subscriptions/PROJECT/NAME)
     assertTrue(pubsubRead != null, "no Pub/Sub read step in " + steps);

@@ -1,0 +1,91 @@
+package io.streamlab.bench;
+
+import io.streamlab.generator.GeneratorStats;
+import io.streamlab.pipeline.IngestStatus;
+import io.streamlab.store.StoreSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where the ingestion pipeline runs, as {@link LabRun} sees it: started, watched (status, latency,
+ * CPU), killed and restarted, stopped. One implementation per place, after OpenMessaging
+ * Benchmark's driver seam, so a run never asks where it is: {@link ChildIngestion} ({@code
+ * streamlab ingest} as a child process running the pipeline on the embedded runner) and {@link
+ * ClusterIngestion} (the same child submitting the job to a Flink cluster, whose TaskManagers do
+ * the work). Counters and CPU time are totals over every restart.
+ */
+public interface Ingestion extends AutoCloseable {
+  /** Starts ingestion in one place. */
+  @FunctionalInterface
+  interface Launcher {
+    Ingestion start(Launch launch) throws IOException;
+  }
+
+  /**
+   * What every place needs to start and watch one ingestion.
+   *
+   * @param args the {@code streamlab ingest} flags
+   * @param logFile where the ingestion's output goes
+   * @param latencyLog the HdrHistogram log the ingestion's writers append to ({@code --latencyLog})
+   * @param store the table's store
+   * @param table the table
+   */
+  record Launch(List<String> args, Path logFile, Path latencyLog, StoreSpec store, String table) {}
+
+  /** {@code streamlab ingest} as a child process running the pipeline on the embedded runner. */
+  static Launcher inChildProcess() {
+    return ChildIngestion::new;
+  }
+
+  /** The job on the Flink cluster of {@code streamlab cluster up} whose directory is {@code clusterDir}. */
+  static Launcher onCluster(Path clusterDir) {
+    return ClusterIngestion.on(clusterDir);
+  }
+
+  /** Waits until the pipeline runs (a writer has opened its table). */
+  void awaitReady(Duration timeout) throws InterruptedException;
+
+  boolean isAlive();
+
+  /** Counters so far. */
+  IngestStatus status();
+
+  /** Where the counters lag the table (a remote metrics API), waits until they stop moving; else returns. */
+  default void awaitStatusSettled() throws InterruptedException {}
+
+  /**
+   * Ends the current latency interval: latency intervals from the returned time on hold only
+   * events sent after it.
+   *
+   * @return the mark, epoch millis
+   */
+  long markLatencyInterval() throws IOException, InterruptedException;
+
+  /** CPU time of the pipeline's own processes so far (broker, generator and store servers excluded). */
+  Duration cpuTime();
+
+  /** Mean payload bytes of an event ingested, from {@code status} or, where the pipeline's counts are not at hand, from {@code generated}. */
+  double bytesPerEvent(IngestStatus status, GeneratorStats generated);
+
+  /**
+   * End-to-end latency of the events of {@code producers} made visible in [{@code fromMark},
+   * {@code toMark}) (marks from {@link #markLatencyInterval}; {@code Long.MAX_VALUE}: until now),
+   * and every second's latency over the whole run for the time series.
+   */
+  TableLatency latency(Set<Integer> producers, long fromMark, long toMark) throws Exception;
+
+  /** kill -9 of the pipeline's process, then a new one, waited for until it runs. */
+  void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException;
+
+  int kills();
+
+  /** How each figure was measured here, printed with the figures. */
+  FigureSources figureSources();
+
+  /** Stops the pipeline. */
+  @Override
+  void close() throws InterruptedException;
+}
