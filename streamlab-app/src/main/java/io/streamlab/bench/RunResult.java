@@ -169,11 +169,16 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     if (ingestKills > 0) {
       out.printf("chaos                ingestion killed (kill -9) and restarted %d times%n", ingestKills);
     }
+    StageCounts read = stages.getOrDefault(Stage.READ, StageCounts.ZERO);
     for (Map.Entry<Stage, StageCounts> e : stages.entrySet()) {
       StageCounts c = e.getValue();
-      out.printf("  stage %-8s     %,12d elements | %,10.0f /s | wall %7.1f s | %s%n", e.getKey().label(),
+      Double fromRead = c.meanMillisSince(read);
+      out.printf("  stage %-8s     %,12d elements | %,10.0f /s | wall %7.1f s | %s | %s%n", e.getKey().label(),
           c.elements(), c.elements() / ingestSeconds(), c.busyNanos() / 1e9,
-          c.bytes() > 0 ? String.format("%,.0f B/element", c.meanElementBytes()) : "size n/a");
+          c.bytes() > 0 ? String.format("%,.0f B/element", c.meanElementBytes()) : "size n/a",
+          e.getKey() == Stage.READ && c.meanMillisSinceSend() != null
+              ? String.format("%,.1f ms after send", c.meanMillisSinceSend())
+              : fromRead == null ? "latency n/a" : String.format("%,.1f ms after read", fromRead));
     }
     out.printf("end-to-end latency   p50 %.0f ms | p90 %.0f ms | p99 %.0f ms | p99.9 %.0f ms | max %.0f ms "
         + "(from intended send time%s; study: p99 < %.0f ms)%n", latencyMillis(50), latencyMillis(90),

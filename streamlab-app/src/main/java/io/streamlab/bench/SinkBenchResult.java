@@ -1,18 +1,17 @@
 package io.streamlab.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.streamlab.report.ReportFiles;
 import io.streamlab.store.quota.QuotaReason;
 import io.streamlab.store.quota.TableQuota;
 import io.streamlab.store.throttle.ThrottleStats;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * One row of the sink benchmark's table: a strategy's figures and its table's verification.
@@ -69,18 +68,21 @@ public record SinkBenchResult(String writeMethod, String strategy, String pool, 
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("setup", setup);
     doc.put("results", results);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("sinkbench.json").toFile(), doc);
-    StringBuilder csv = new StringBuilder("write_method,strategy,pool,offered_rows,writer_seconds,pipeline_seconds,rows_written,"
-        + "bytes_written,rate_limit_exceeded,quota_exceeded,backend_error,invalid,other_errors,retries,"
-        + "failed_appends,lost,dead_lettered,duplicated,outcome\n");
-    for (SinkBenchResult r : results) {
-      csv.append(List.of(r.writeMethod, r.strategy, r.pool, r.offeredRows, String.format("%.3f", r.writerSeconds),
-              String.format("%.3f", r.pipelineSeconds), r.rowsWritten, r.bytesWritten,
-              r.errors(QuotaReason.RATE_LIMIT_EXCEEDED), r.errors(QuotaReason.QUOTA_EXCEEDED),
-              r.errors(QuotaReason.BACKEND_ERROR), r.errors(QuotaReason.INVALID), r.errors.getOrDefault("other", 0L),
-              r.retries, r.failedAppends, r.lost, r.deadLettered, r.duplicated, '"' + r.outcome.replace("\"", "\"\"") + '"')
-          .stream().map(String::valueOf).collect(Collectors.joining(","))).append('\n');
-    }
-    Files.writeString(dir.resolve("sinkbench.csv"), csv);
+    ReportFiles.writeJson(dir.resolve("sinkbench.json"), doc);
+    ReportFiles.writeCsv(dir.resolve("sinkbench.csv"), CsvRow.class, results.stream().map(SinkBenchResult::csvRow).toList());
+  }
+
+  /** One line of sinkbench.csv: the errors by reason in columns of their own. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  record CsvRow(String writeMethod, String strategy, String pool, long offeredRows, double writerSeconds,
+      double pipelineSeconds, long rowsWritten, long bytesWritten, long rateLimitExceeded, long quotaExceeded,
+      long backendError, long invalid, long otherErrors, long retries, long failedAppends, long lost, long deadLettered,
+      long duplicated, String outcome) {}
+
+  private CsvRow csvRow() {
+    return new CsvRow(writeMethod, strategy, pool, offeredRows, ReportFiles.round(writerSeconds, 3),
+        ReportFiles.round(pipelineSeconds, 3), rowsWritten, bytesWritten, errors(QuotaReason.RATE_LIMIT_EXCEEDED),
+        errors(QuotaReason.QUOTA_EXCEEDED), errors(QuotaReason.BACKEND_ERROR), errors(QuotaReason.INVALID),
+        errors.getOrDefault("other", 0L), retries, failedAppends, lost, deadLettered, duplicated, outcome);
   }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -41,6 +42,7 @@ final class BeamFlags {
     public CommandSpec transform(CommandSpec spec) {
       for (Class<? extends PipelineOptions> i : interfaces) {
         for (Method getter : getters(i)) {
+          // once: interfaces listed with one they extend (Throttle and Tuning) share getters
           if (spec.findOption("--" + property(getter)) == null) spec.addOption(flag(getter));
         }
       }
@@ -49,13 +51,13 @@ final class BeamFlags {
   }
 
   /** The ingestion's options: flags of ingest and run, read by the pipeline's runner and the child. */
-  static final List<Class<? extends PipelineOptions>> INGESTION = List.of(SchemaOptions.class, DecodeOptions.class, ThrottleOptions.class,
-      WriteOptions.class);
+  static final List<Class<? extends PipelineOptions>> INGESTION =
+      List.of(SchemaOptions.class, DecodeOptions.class, ThrottleOptions.class, WriteOptions.class);
 
   /** The flags of ingest and run: every ingestion option, and the store (which run chooses itself for its child). */
   public static final class Ingestion extends Transformer {
     public Ingestion() {
-      super(java.util.stream.Stream.concat(INGESTION.stream(), java.util.stream.Stream.of(StoreOptions.class)).toList());
+      super(Stream.concat(INGESTION.stream(), Stream.of(StoreOptions.class)).toList());
     }
   }
 

@@ -1,11 +1,11 @@
 package io.streamlab.loadtest;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.streamlab.report.ReportFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code loadtest.csv}: one row per point and side with the original framework's columns (side,
@@ -14,37 +14,39 @@ import java.util.Locale;
  * the subscriber row's the end-to-end latency, both from the intended send time.
  */
 public final class CsvReport {
-  static final String HEADER = "point,driver,side,clients,cores,message_size_bytes,threads,msgs_per_sec,mb_per_sec,"
-      + "p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms,published,received,missing,duplicates,errors,cpu_cores";
-
   private CsvReport() {}
 
+  /** One line of loadtest.csv; the column names are the original framework's. */
+  record Row(String point, String driver, String side, int clients, int cores,
+      @JsonProperty("message_size_bytes") long messageSizeBytes, int threads,
+      @JsonProperty("msgs_per_sec") double msgsPerSec, @JsonProperty("mb_per_sec") double mbPerSec,
+      @JsonProperty("p50_ms") double p50Ms, @JsonProperty("p90_ms") double p90Ms, @JsonProperty("p99_ms") double p99Ms,
+      @JsonProperty("p99_9_ms") double p999Ms, @JsonProperty("max_ms") double maxMs, long published, long received,
+      long missing, long duplicates, long errors, @JsonProperty("cpu_cores") double cpuCores) {
+
+    static Row of(PointResult r, String side, int clients, double msgs, double mb, Percentiles p) {
+      LoadtestSettings s = r.settings();
+      return new Row(r.label(), r.driver(), side, clients, s.cores(), Math.round(s.messageSizes().mean()),
+          s.publishingThreads(), ReportFiles.round(msgs, 1), ReportFiles.round(mb, 3), ReportFiles.round(p.p50(), 2),
+          ReportFiles.round(p.p90(), 2), ReportFiles.round(p.p99(), 2), ReportFiles.round(p.p999(), 2),
+          ReportFiles.round(p.max(), 2), r.published(), r.received(), r.missing(), r.duplicates(), r.publishErrors(),
+          ReportFiles.round(r.cpuCores(), 2));
+    }
+  }
+
   public static void write(Path file, List<PointResult> points) throws IOException {
-    List<String> lines = new ArrayList<>();
-    lines.add(HEADER);
+    List<Row> rows = new ArrayList<>();
     for (PointResult r : points) {
       LoadtestSettings s = r.settings();
       if (s.role().publishes()) {
-        lines.add(row(r, "publisher", s.publishers(), r.publishMessagesPerSecond(), r.publishMegabytesPerSecond(),
+        rows.add(Row.of(r, "publisher", s.publishers(), r.publishMessagesPerSecond(), r.publishMegabytesPerSecond(),
             r.publishLatency()));
       }
       if (s.role().subscribes()) {
-        lines.add(row(r, "subscriber", s.subscribers(), r.subscribeMessagesPerSecond(), r.subscribeMegabytesPerSecond(),
+        rows.add(Row.of(r, "subscriber", s.subscribers(), r.subscribeMessagesPerSecond(), r.subscribeMegabytesPerSecond(),
             r.endToEnd()));
       }
     }
-    Files.write(file, lines);
-  }
-
-  private static String row(PointResult r, String side, int clients, double msgs, double mb, Percentiles p) {
-    LoadtestSettings s = r.settings();
-    return String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.0f,%d,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%.2f",
-        quote(r.label()), r.driver(), side, clients, s.cores(), s.messageSizes().mean(), s.publishingThreads(), msgs, mb,
-        p.p50(), p.p90(), p.p99(), p.p999(), p.max(), r.published(), r.received(), r.missing(), r.duplicates(),
-        r.publishErrors(), r.cpuCores());
-  }
-
-  private static String quote(String v) {
-    return v.contains(",") || v.contains("\"") ? '"' + v.replace("\"", "\"\"") + '"' : v;
+    ReportFiles.writeCsv(file, Row.class, rows);
   }
 }

@@ -1,28 +1,29 @@
 package io.streamlab.loadtest;
 
-import static io.streamlab.loadtest.SvgChart.escape;
+import static io.streamlab.report.Svg.esc;
 
-import io.streamlab.loadtest.SvgChart.Series;
+import io.streamlab.report.Page;
+import io.streamlab.report.Svg;
+import io.streamlab.report.Svg.Line;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * {@code loadtest.html}: one page, readable offline (charts are inline SVG): the results table,
- * for a sweep throughput and latency per point, for a max-rate search its trials, and for every
- * point its time series (MB/s and p99 per interval).
+ * {@code loadtest.html}: one page, readable offline (charts are inline SVG, in the frame and
+ * chart style of the run and study reports): the results table, for a sweep throughput and
+ * latency per point, for a max-rate search its trials, and for every point its time series (MB/s
+ * and p99 per interval).
  */
 public final class HtmlReport {
   private HtmlReport() {}
 
   public static void write(Path file, LoadtestReport report) throws IOException {
-    StringBuilder h = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\"><title>streamlab loadtest</title>"
-        + "<style>body{font-family:sans-serif;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-        + "padding:3px 8px;text-align:right}th{background:#f4f4f4}</style></head><body>\n");
-    h.append("<h1>streamlab loadtest</h1>\n<p>").append(escape(report.machine())).append("</p>\n");
+    StringBuilder h = new StringBuilder();
+    Page.open(h, "streamlab loadtest");
+    h.append("<h1>streamlab loadtest</h1>\n<p class=\"sub\">").append(esc(report.machine())).append("</p>\n");
     h.append(resultsTable(report.points()));
     List<PointResult> points = report.points();
     if (points.size() > 1) {
@@ -30,28 +31,28 @@ public final class HtmlReport {
       double[] index = new double[points.size()];
       for (int i = 0; i < index.length; i++) index[i] = i;
       h.append("<h2>Per point</h2>\n");
-      h.append(SvgChart.lines("Throughput per point", report.sweep(), "MB/s", List.of(
-          new Series("publish MB/s", index, values(points, PointResult::publishMegabytesPerSecond)),
-          new Series("subscribe MB/s", index, values(points, PointResult::subscribeMegabytesPerSecond))), labels));
-      h.append(SvgChart.lines("Latency per point (from intended send time)", report.sweep(), "ms", List.of(
-          new Series("publish p99", index, values(points, r -> r.publishLatency().p99())),
-          new Series("end-to-end p99", index, values(points, r -> r.endToEnd().p99())),
-          new Series("end-to-end p50", index, values(points, r -> r.endToEnd().p50()))), labels));
+      h.append(Svg.lineChart("Throughput per point", report.sweep(), "MB/s", List.of(
+          Line.of("publish MB/s", index, values(points, PointResult::publishMegabytesPerSecond)),
+          Line.of("subscribe MB/s", index, values(points, PointResult::subscribeMegabytesPerSecond))), labels));
+      h.append(Svg.lineChart("Latency per point (from intended send time)", report.sweep(), "ms", List.of(
+          Line.of("publish p99", index, values(points, r -> r.publishLatency().p99())),
+          Line.of("end-to-end p99", index, values(points, r -> r.endToEnd().p99())),
+          Line.of("end-to-end p50", index, values(points, r -> r.endToEnd().p50()))), labels));
     }
     if (report.maxRate() != null) h.append(maxRateTable(report.maxRate()));
     for (PointResult r : points) {
-      h.append("<h2>").append(escape(r.label())).append(" over time</h2>\n");
+      h.append("<h2>").append(esc(r.label())).append(" over time</h2>\n");
       List<IntervalSample> s = r.samples();
       double[] t = s.stream().mapToDouble(IntervalSample::elapsedSeconds).toArray();
-      h.append(SvgChart.lines("Throughput per interval", "seconds", "MB/s", List.of(
-          new Series("publish", t, s.stream().mapToDouble(IntervalSample::publishMegabytesPerSecond).toArray()),
-          new Series("subscribe", t, s.stream().mapToDouble(IntervalSample::subscribeMegabytesPerSecond).toArray())), null));
-      h.append(SvgChart.lines("Latency per interval", "seconds", "ms", List.of(
-          new Series("publish p99", t, s.stream().mapToDouble(x -> x.publishLatency().p99()).toArray()),
-          new Series("end-to-end p99", t, s.stream().mapToDouble(x -> x.endToEnd().p99()).toArray()),
-          new Series("end-to-end max", t, s.stream().mapToDouble(x -> x.endToEnd().max()).toArray())), null));
+      h.append(Svg.lineChart("Throughput per interval", "seconds", "MB/s", List.of(
+          Line.of("publish", t, s.stream().mapToDouble(IntervalSample::publishMegabytesPerSecond).toArray()),
+          Line.of("subscribe", t, s.stream().mapToDouble(IntervalSample::subscribeMegabytesPerSecond).toArray()))));
+      h.append(Svg.lineChart("Latency per interval", "seconds", "ms", List.of(
+          Line.of("publish p99", t, s.stream().mapToDouble(x -> x.publishLatency().p99()).toArray()),
+          Line.of("end-to-end p99", t, s.stream().mapToDouble(x -> x.endToEnd().p99()).toArray()),
+          Line.of("end-to-end max", t, s.stream().mapToDouble(x -> x.endToEnd().max()).toArray()))));
     }
-    h.append("</body></html>\n");
+    Page.close(h);
     Files.writeString(file, h);
   }
 
@@ -67,7 +68,7 @@ public final class HtmlReport {
     for (PointResult r : points) {
       t.append(String.format("<tr><td>%s</td><td>%s</td><td>%d</td><td>%,.0f</td><td>%.2f</td><td>%.1f</td>"
               + "<td>%,.0f</td><td>%.2f</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%d</td><td>%d</td><td>%d</td>"
-              + "<td>%.2f</td></tr>%n", escape(r.label()), escape(r.settings().messageSizes().toString()),
+              + "<td>%.2f</td></tr>%n", esc(r.label()), esc(r.settings().messageSizes().toString()),
           r.settings().publishingThreads(), r.publishMessagesPerSecond(), r.publishMegabytesPerSecond(),
           r.publishLatency().p99(), r.subscribeMessagesPerSecond(), r.subscribeMegabytesPerSecond(), r.endToEnd().p50(),
           r.endToEnd().p99(), r.endToEnd().p999(), r.missing(), r.duplicates(), r.publishErrors(), r.cpuCores()));

@@ -1,5 +1,6 @@
 package io.streamlab.loadtest;
 
+import io.streamlab.report.ReportFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ public final class Loadtest {
   public static void write(LoadtestReport report, Path dir) throws IOException {
     Files.createDirectories(dir);
     CsvReport.write(dir.resolve("loadtest.csv"), report.points());
-    JsonReport.write(dir.resolve("loadtest.json"), report);
+    ReportFiles.writeJson(dir.resolve("loadtest.json"), report);
     HtmlReport.write(dir.resolve("loadtest.html"), report);
   }
 

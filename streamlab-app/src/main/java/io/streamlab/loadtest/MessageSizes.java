@@ -1,5 +1,7 @@
 package io.streamlab.loadtest;
 
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +12,7 @@ import java.util.SplittableRandom;
  * ({@code 512B-64KB}) or a weighted mix ({@code 1KB:80,64KB:15,1MB:5}). Units B, KB, MB are
  * powers of 1000 as in the original framework's presets (1 KB = 1000 bytes).
  */
+@JsonSerialize(using = ToStringSerializer.class) // in loadtest.json as its spec: "1KB"
 public final class MessageSizes {
   private final String spec;
   private final int[] sizes;

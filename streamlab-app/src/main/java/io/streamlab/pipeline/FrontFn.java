@@ -5,6 +5,7 @@ import io.streamlab.formats.Envelope;
 import io.streamlab.formats.EventHeaders;
 import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
+import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.udf.EventFunction;
 import io.streamlab.udf.UdfLoader;
@@ -157,7 +158,10 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
       return;
     }
     long decoded = System.nanoTime();
-    decodeStage.record(1, payload.length, decoded - start);
+    // ages from the clock readings taken for wall time anyway: no extra clock read per event
+    long sent = stamp.sendTimeMicros();
+    IngestMetrics.get().recordReadAge(Clock.micros(start) - sent);
+    decodeStage.record(1, payload.length, decoded - start, 1, Clock.micros(decoded) - sent);
     GenericRecord row;
     try {
       GenericRecord result = udf.apply(event);
@@ -172,7 +176,8 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
       fail(DeadLetters.Stage.UDF, e, stamp, m, payload, out);
       return;
     }
-    udfStage.record(1, 0, System.nanoTime() - decoded);
+    long done = System.nanoTime();
+    udfStage.record(1, 0, done - decoded, 1, Clock.micros(done) - sent);
     out.get(ROWS).output(row);
   }
 

@@ -40,6 +40,8 @@ public final class IngestMetrics {
     private final LongAdder elements = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder busyNanos = new LongAdder();
+    private final LongAdder aged = new LongAdder();
+    private final LongAdder ageMicros = new LongAdder();
 
     /** @param bytes the elements' size where the stage knows it, else 0 */
     public void record(long elementCount, long byteCount, long nanos) {
@@ -48,8 +50,23 @@ public final class IngestMetrics {
       busyNanos.add(nanos);
     }
 
+    /**
+     * As {@link #record}, and the output's age: {@code ageMicrosSum} = for each of the
+     * {@code agedCount} elements, microseconds from its intended send time to this stage's output.
+     */
+    public void record(long elementCount, long byteCount, long nanos, long agedCount, long ageMicrosSum) {
+      record(elementCount, byteCount, nanos);
+      age(agedCount, ageMicrosSum);
+    }
+
+    /** Ages of elements this stage put out, apart from its counts (the read ages events, counts messages). */
+    public void age(long agedCount, long ageMicrosSum) {
+      aged.add(agedCount);
+      ageMicros.add(ageMicrosSum);
+    }
+
     public StageCounts snapshot() {
-      return new StageCounts(elements.sum(), bytes.sum(), busyNanos.sum());
+      return new StageCounts(elements.sum(), bytes.sum(), busyNanos.sum(), aged.sum(), ageMicros.sum());
     }
   }
 
@@ -80,6 +97,11 @@ public final class IngestMetrics {
   /** One event taken out of a message, before it is decoded. */
   void recordEvent() {
     eventsRead.increment();
+  }
+
+  /** One event's age when the pipeline took it up: microseconds since its intended send time (broker and queueing). */
+  void recordReadAge(long ageMicros) {
+    stages.get(Stage.READ).age(1, ageMicros);
   }
 
   public void recordFailed(DeadLetters.Stage stage) {

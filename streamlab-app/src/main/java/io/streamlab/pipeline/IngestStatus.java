@@ -68,7 +68,7 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     for (Stage st : Stage.values()) {
       StageCounts a = stage(st), b = o.stage(st);
       if (a.elements() + b.elements() > 0) {
-        sum.put(st, new StageCounts(a.elements() + b.elements(), a.bytes() + b.bytes(), a.busyNanos() + b.busyNanos()));
+        sum.put(st, a.plus(b));
       }
     }
     // counters add up; gauges (active*) are the later process's, maxima (*Max) the larger

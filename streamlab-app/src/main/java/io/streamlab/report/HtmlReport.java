@@ -94,22 +94,30 @@ public final class HtmlReport {
         "study p99 bound"));
 
     h.append("<h2>Stages</h2>\n");
-    List<Svg.Bar> wall = new ArrayList<>(), size = new ArrayList<>();
+    List<Svg.Bar> wall = new ArrayList<>(), size = new ArrayList<>(), fromRead = new ArrayList<>();
     h.append("<table><tr><th>stage</th><th>elements</th><th>events/s</th><th>MB/s</th><th>wall s</th>"
-        + "<th>mean element B</th></tr>\n");
+        + "<th>mean element B</th><th>mean ms from read to output</th><th>mean ms from send to output</th></tr>\n");
     for (JsonNode s : r.path("stages")) {
       String name = s.path("stage").asText();
       wall.add(new Svg.Bar(name, s.path("wallSeconds").asDouble()));
       if (s.path("meanElementBytes").asDouble() > 0) size.add(new Svg.Bar(name, s.path("meanElementBytes").asDouble()));
+      if (s.path("fromReadMeanMillis").isNumber()) fromRead.add(new Svg.Bar(name, s.path("fromReadMeanMillis").asDouble()));
       h.append("<tr><td>").append(Svg.esc(name)).append("</td><td>").append(Svg.number(s.path("elements").asDouble()))
           .append("</td><td>").append(Svg.number(s.path("eventsPerSec").asDouble())).append("</td><td>")
           .append(fmt(s.path("megabytesPerSec").asDouble())).append("</td><td>").append(fmt(s.path("wallSeconds").asDouble()))
           .append("</td><td>").append(s.path("meanElementBytes").asDouble() > 0 ? Svg.number(s.path("meanElementBytes").asDouble()) : "n/a")
-          .append("</td></tr>\n");
+          .append("</td><td>").append(millis(s.path("fromReadMeanMillis"))).append("</td><td>")
+          .append(millis(s.path("sinceSendMeanMillis"))).append("</td></tr>\n");
     }
     h.append("</table>\n");
     h.append(Svg.barChart("Wall time per stage (busy seconds, summed over workers)", "seconds", wall, null, null));
     if (!size.isEmpty()) h.append(Svg.barChart("Mean element size per stage", "bytes", size, null, null));
+    if (!fromRead.isEmpty()) {
+      h.append("<p>Per-stage latency: the mean time from an event's read to each stage's output (the difference of "
+          + "the mean ages of the stage's output and of the read, ages counted from the intended send time); the "
+          + "write's is the time until the row is visible, shuffle included.</p>\n");
+      h.append(Svg.barChart("Mean time from read to each stage's output", "ms", fromRead, null, null));
+    }
 
     if (r.has("steps")) {
       h.append("<h2>Max-rate search</h2>\n<table><tr><th>target/s</th><th>generated/s</th><th>ingested/s</th>"
@@ -132,6 +140,10 @@ public final class HtmlReport {
     Page.keyValues(h, r.path("machine"));
     Page.close(h);
     return h.toString();
+  }
+
+  private static String millis(JsonNode v) {
+    return v.isNumber() ? fmt(v.asDouble()) : "n/a";
   }
 
   static String fmt(double v) {

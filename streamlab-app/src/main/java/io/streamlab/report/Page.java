@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.Map;
 
-/** The frame shared by streamlab's HTML pages: head and style, tables of figures and of settings. */
-final class Page {
+/** The frame shared by streamlab's HTML pages (run, study, loadtest): head and style, tables of figures and of settings. */
+public final class Page {
   private Page() {}
 
-  static void open(StringBuilder h, String title) {
+  public static void open(StringBuilder h, String title) {
     h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(Svg.esc(title))
         .append("</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:24px auto;color:#222}"
             + "table{border-collapse:collapse;margin:8px 0 18px}td,th{border:1px solid #ccc;padding:4px 10px;"
@@ -17,7 +17,7 @@ final class Page {
             + "svg{display:block;margin:10px 0}</style></head><body>\n");
   }
 
-  static void close(StringBuilder h) {
+  public static void close(StringBuilder h) {
     h.append("<p class=\"sub\">Written by streamlab. Charts are inline SVG; the page needs no network.</p>\n</body></html>\n");
   }
 

@@ -2,12 +2,12 @@ package io.streamlab.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.streamlab.bench.RateStep;
 import io.streamlab.bench.Rates;
 import io.streamlab.bench.RunResult;
 import io.streamlab.bench.Sample;
 import io.streamlab.bench.Verification;
+import io.streamlab.bench.WriteFigures;
 import io.streamlab.metrics.LatencyLog;
 import io.streamlab.metrics.StageCounts;
 import io.streamlab.pipeline.Stage;
@@ -20,17 +20,17 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * results.json: every figure of a run, its full configuration, the machine, and its time series.
- * It is the one source the HTML report and {@code streamlab compare} are drawn from.
+ * results.json ({@link Results}): every figure of a run, its full configuration, the machine, and
+ * its time series. It is the one source the HTML report and {@code streamlab compare} are drawn from.
  */
 public final class ResultsJson {
-  static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  static final ObjectMapper MAPPER = ReportFiles.JSON;
 
   private ResultsJson() {}
 
   public static Path write(RunResult r, Path runDir) throws IOException {
     Path file = runDir.resolve("results.json");
-    MAPPER.writeValue(file.toFile(), tree(r, runDir));
+    ReportFiles.writeJson(file, tree(r, runDir));
     return file;
   }
 
@@ -40,100 +40,43 @@ public final class ResultsJson {
     return MAPPER.readTree(file.toFile());
   }
 
-  static Map<String, Object> tree(RunResult r, Path runDir) {
-    Map<String, Object> root = new LinkedHashMap<>();
-    Map<String, Object> run = new LinkedHashMap<>();
-    run.put("name", r.info().name());
-    run.put("description", r.info().description());
-    run.put("mode", r.info().mode().name().toLowerCase());
-    run.put("startedAt", r.info().startedAt());
-    run.put("directory", runDir.toString());
-    root.put("run", run);
-    root.put("configuration", new TreeMap<>(r.info().configuration()));
-    root.put("machine", MachineFacts.collect());
-    root.put("generated", Map.of("sent", r.generator().sent(), "acked", r.generator().acked(),
-        "errors", r.generator().errors(), "payloadBytes", r.generator().bytes()));
+  static Results tree(RunResult r, Path runDir) {
     Verification v = r.table();
-    Map<String, Object> t = new LinkedHashMap<>();
-    t.put("expected", v.expected());
-    t.put("rows", v.tableRows());
-    t.put("measuredRows", v.measuredRows());
-    t.put("failed", v.failed());
-    t.put("failedByStage", v.failedByStage());
-    t.put("lost", v.lost());
-    t.put("duplicated", v.duplicated());
-    t.put("unexpected", v.unexpected());
-    t.put("duplicatedInTable", v.duplicatedInTable());
-    t.put("eventsReRead", r.eventsReRead());
-    t.put("rowsIgnoredByKey", r.rowsIgnoredByKey());
-    root.put("table", t);
-    root.put("verdict", Map.of("promise", r.promise().label(), "verdict", r.verdict().word(),
-        "exitCode", r.exitCode(), "reason", r.verdict().reason()));
-    Map<String, Object> i = new LinkedHashMap<>();
-    i.put("eventsPerSec", r.eventsPerSecond());
-    i.put("megabytesPerSec", r.megabytesPerSecond());
-    i.put("payloadBytes", r.ingestBytes());
-    i.put("writingSeconds", r.ingestSeconds());
-    i.put("windowSeconds", r.windowSeconds());
-    i.put("cpuSeconds", r.cpuSeconds());
-    i.put("megabytesPerSecPerIngestCore", r.megabytesPerSecondPerCore());
-    i.put("heapPeakBytes", r.heapPeakBytes());
-    i.put("machineCores", r.machineCores());
-    if (!r.steps().isEmpty()) i.put("maxSustainedEventsPerSec", r.maxSustainedRate());
-    i.put("ingestKills", r.ingestKills());
-    root.put("ingestion", i);
-    root.put("shuffle", Map.of("bytesRead", r.ingestBytes(), "bytesShuffled", r.shuffleBytes(),
-        "shuffledPerRead", r.ingestBytes() > 0 ? (double) r.shuffleBytes() / r.ingestBytes() : 0));
-    Map<String, Object> l = new LinkedHashMap<>();
-    l.put("p50", r.latencyMillis(50));
-    l.put("p90", r.latencyMillis(90));
-    l.put("p99", r.latencyMillis(99));
-    l.put("p99.9", r.latencyMillis(99.9));
-    l.put("max", r.latencyMillis(100));
-    l.put("count", r.latencyMicros().getTotalCount());
-    root.put("latencyMillis", l);
-    root.put("sources", r.sources().asMap());
-    root.put("write", io.streamlab.bench.WriteFigures.of(r));
-    root.put("stages", stages(r));
-    root.put("reference", Map.of("study", "Scaling a streaming workload on Apache Beam, 1 million events per second",
-        "megabytesPerSecPerCoreAtLeastOnce", RunResult.STUDY_MB_PER_SEC_PER_CORE,
-        "megabytesPerSecPerCoreExactlyOnce", 6.0, "p99Millis", RunResult.STUDY_P99_MILLIS));
-    if (!r.steps().isEmpty()) root.put("steps", steps(r.steps()));
-    root.put("series", series(r.series(), r.latencyIntervals()));
-    return root;
+    return new Results(
+        new Results.Run(r.info().name(), r.info().description(), r.info().mode().name().toLowerCase(),
+            r.info().startedAt(), runDir.toString()),
+        new TreeMap<>(r.info().configuration()), MachineFacts.collect(),
+        new Results.Generated(r.generator().sent(), r.generator().acked(), r.generator().errors(), r.generator().bytes()),
+        new Results.Table(v.expected(), v.tableRows(), v.measuredRows(), v.failed(), v.failedByStage(), v.lost(),
+            v.duplicated(), v.unexpected(), v.duplicatedInTable(), r.eventsReRead(), r.rowsIgnoredByKey()),
+        new Results.VerdictFigures(r.promise().label(), r.verdict().word(), r.exitCode(), r.verdict().reason()),
+        new Results.Ingestion(r.eventsPerSecond(), r.megabytesPerSecond(), r.ingestBytes(), r.ingestSeconds(),
+            r.windowSeconds(), r.cpuSeconds(), r.megabytesPerSecondPerCore(), r.heapPeakBytes(), r.machineCores(),
+            r.steps().isEmpty() ? null : r.maxSustainedRate(), r.ingestKills()),
+        new Results.Shuffle(r.ingestBytes(), r.shuffleBytes(),
+            r.ingestBytes() > 0 ? (double) r.shuffleBytes() / r.ingestBytes() : 0),
+        new Results.Latency(r.latencyMillis(50), r.latencyMillis(90), r.latencyMillis(99), r.latencyMillis(99.9),
+            r.latencyMillis(100), r.latencyMicros().getTotalCount()),
+        r.sources().asMap(), WriteFigures.of(r), stages(r),
+        new Results.Reference("Scaling a streaming workload on Apache Beam, 1 million events per second",
+            RunResult.STUDY_MB_PER_SEC_PER_CORE, 6.0, RunResult.STUDY_P99_MILLIS),
+        r.steps().isEmpty() ? null : r.steps().stream().map(ResultsJson::step).toList(),
+        series(r.series(), r.latencyIntervals()));
   }
 
-  private static List<Map<String, Object>> stages(RunResult r) {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (Map.Entry<Stage, StageCounts> e : r.stages().entrySet()) {
-      StageCounts c = e.getValue();
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("stage", e.getKey().label());
-      m.put("elements", c.elements());
-      m.put("bytes", c.bytes());
-      m.put("wallSeconds", c.busyNanos() / 1e9);
-      m.put("eventsPerSec", Rates.perSecond(c.elements(), r.ingestSeconds()));
-      m.put("megabytesPerSec", Rates.perSecond(c.bytes() / 1e6, r.ingestSeconds()));
-      m.put("meanElementBytes", c.meanElementBytes());
-      list.add(m);
-    }
+  private static List<Results.StageFigures> stages(RunResult r) {
+    List<Results.StageFigures> list = new ArrayList<>();
+    StageCounts read = r.stages().getOrDefault(Stage.READ, StageCounts.ZERO);
+    r.stages().forEach((stage, c) -> list.add(new Results.StageFigures(stage.label(), c.elements(), c.bytes(),
+        c.busyNanos() / 1e9, Rates.perSecond(c.elements(), r.ingestSeconds()),
+        Rates.perSecond(c.bytes() / 1e6, r.ingestSeconds()), c.meanElementBytes(), c.meanMillisSinceSend(),
+        c.meanMillisSince(read))));
     return list;
   }
 
-  private static List<Map<String, Object>> steps(List<RateStep> steps) {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (RateStep s : steps) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("targetEventsPerSec", s.targetRate());
-      m.put("generatedEventsPerSec", s.generatedRate());
-      m.put("ingestedEventsPerSec", s.ingestedRate());
-      m.put("backlogGrowth", s.backlogGrowth());
-      m.put("p99Millis", s.p99Millis());
-      m.put("megabytesPerSecPerIngestCore", s.megabytesPerSecondPerCore());
-      m.put("sustained", s.sustained());
-      list.add(m);
-    }
-    return list;
+  private static Results.Step step(RateStep s) {
+    return new Results.Step(s.targetRate(), s.generatedRate(), s.ingestedRate(), s.backlogGrowth(), s.p99Millis(),
+        s.megabytesPerSecondPerCore(), s.sustained());
   }
 
   /**
@@ -178,6 +121,6 @@ public final class ResultsJson {
   }
 
   private static double round(double v) {
-    return Math.round(v * 1000) / 1000.0;
+    return ReportFiles.round(v, 3);
   }
 }

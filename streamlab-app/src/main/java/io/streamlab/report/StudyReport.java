@@ -101,12 +101,16 @@ public final class StudyReport {
     h.append("<h2>Stages and shuffle</h2>\n");
     h.append(Svg.barChart("Bytes shuffled per byte read", "x read", bars(rows, r -> r.path("shuffledPerRead").asDouble()),
         25.0 / 7.0, "study: 25 TB / 7 TB"));
-    h.append("<table><tr><th>run</th><th>wall seconds per stage (steady window)</th><th>B/element after convert</th>"
+    h.append("<table><tr><th>run</th><th>wall seconds per stage (steady window)</th>"
+        + "<th>mean ms from read to the stage's output</th><th>B/element after convert</th>"
         + "<th>active keys/shards (max)</th><th>connections</th><th>appends per connection</th>"
         + "<th>warehouse model</th><th>runs</th></tr>\n");
     for (JsonNode r : rows) {
       h.append("<tr><td>").append(Svg.esc(r.path("scenario").asText())).append("</td><td>");
       r.path("stageWallSeconds").fields().forEachRemaining(e -> h.append(Svg.esc(e.getKey())).append(' ')
+          .append(HtmlReport.fmt(e.getValue().asDouble())).append(" &nbsp;"));
+      h.append("</td><td>");
+      r.path("stageMillisFromRead").fields().forEachRemaining(e -> h.append(Svg.esc(e.getKey())).append(' ')
           .append(HtmlReport.fmt(e.getValue().asDouble())).append(" &nbsp;"));
       h.append("</td><td>").append(num(r.get("convertedElementBytes"))).append("</td><td>")
           .append(num(r.get("activeKeysMax"))).append("</td><td>").append(num(r.get("connectionsOpened")))

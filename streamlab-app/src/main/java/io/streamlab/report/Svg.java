@@ -6,30 +6,53 @@ import java.util.Locale;
 
 /**
  * Small self-contained SVG charts (line and bar), so a report opens anywhere with no network and
- * no script. Axes get "nice" ticks (1, 2, 5 x 10^n).
+ * no script. Axes get "nice" ticks (1, 2, 5 x 10^n). The one chart style of every streamlab page
+ * (run, study, loadtest).
  */
-final class Svg {
+public final class Svg {
   static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
   private static final int W = 760, H = 280, LEFT = 70, RIGHT = 150, TOP = 34, BOTTOM = 42;
 
   private Svg() {}
 
   /** One line of a line chart; a null y leaves a gap. */
-  record Line(String name, double[] xs, Double[] ys) {}
+  public record Line(String name, double[] xs, Double[] ys) {
+    /** A line without gaps. */
+    public static Line of(String name, double[] xs, double[] ys) {
+      Double[] boxed = new Double[ys.length];
+      for (int i = 0; i < ys.length; i++) boxed[i] = ys[i];
+      return new Line(name, xs, boxed);
+    }
+  }
 
   /** One bar of a bar chart. */
-  record Bar(String label, double value) {}
+  public record Bar(String label, double value) {}
 
-  static String lineChart(String title, String xLabel, String yLabel, List<Line> lines) {
+  public static String lineChart(String title, String xLabel, String yLabel, List<Line> lines) {
+    return lineChart(title, xLabel, yLabel, lines, null);
+  }
+
+  /**
+   * @param categories null for a numeric x axis; else x is the index of a category (a sweep's
+   *     points), each labelled with its name
+   */
+  public static String lineChart(String title, String xLabel, String yLabel, List<Line> lines, List<String> categories) {
     double maxX = 0, maxY = 0;
     for (Line l : lines) {
       for (double x : l.xs()) maxX = Math.max(maxX, x);
       for (Double y : l.ys()) if (y != null) maxY = Math.max(maxY, y);
     }
-    double[] yTicks = ticks(maxY), xTicks = ticks(maxX);
-    double yTop = yTicks[yTicks.length - 1], xRight = xTicks[xTicks.length - 1];
+    double[] yTicks = ticks(maxY), xTicks = categories == null ? ticks(maxX) : null;
+    double yTop = yTicks[yTicks.length - 1];
+    double xRight = categories == null ? xTicks[xTicks.length - 1] : Math.max(1, categories.size() - 1);
     StringBuilder sb = open(title);
     axes(sb, xTicks, yTicks, xRight, yTop, xLabel, yLabel);
+    if (categories != null) {
+      for (int i = 0; i < categories.size(); i++) {
+        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%s</text>%n",
+            x(i, xRight), H - BOTTOM + 16, esc(categories.get(i))));
+      }
+    }
     for (int k = 0; k < lines.size(); k++) {
       Line l = lines.get(k);
       String color = PALETTE[k % PALETTE.length];
@@ -55,7 +78,7 @@ final class Svg {
   }
 
   /** Bars with an optional dashed reference line (e.g. the study's figure). */
-  static String barChart(String title, String yLabel, List<Bar> bars, Double reference, String referenceLabel) {
+  public static String barChart(String title, String yLabel, List<Bar> bars, Double reference, String referenceLabel) {
     double maxY = reference == null ? 0 : reference;
     for (Bar b : bars) maxY = Math.max(maxY, b.value());
     double[] yTicks = ticks(maxY);
@@ -149,7 +172,7 @@ final class Svg {
     return t;
   }
 
-  static String number(double v) {
+  public static String number(double v) {
     double a = Math.abs(v);
     if (a >= 1e6) return trim(String.format(Locale.ROOT, "%.2fM", v / 1e6));
     if (a >= 1e4) return trim(String.format(Locale.ROOT, "%.1fk", v / 1e3));
@@ -165,7 +188,7 @@ final class Svg {
     return s.length() <= Math.max(4, max) ? s : s.substring(0, Math.max(3, max - 1)) + "…";
   }
 
-  static String esc(String s) {
+  public static String esc(String s) {
     return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 }

@@ -2,7 +2,7 @@ package io.streamlab.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.streamlab.report.ReportFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.Map;
 
 /** study.json: the study's rows, its shape verdicts, the settings it ran with and the study's own figures. */
 public final class StudyJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER = ReportFiles.JSON;
 
   private StudyJson() {}
 

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param duplicated rows duplicated over both runs
  * @param failed rows dead-lettered over both runs
  * @param stageWallSeconds per stage, busy seconds in the steady window (stages that did work)
+ * @param stageMillisFromRead per stage, mean milliseconds from the read to the stage's output in the
+ *     steady window (stages that record it; the study adds these up)
  * @param convertedElementBytes mean element size after conversion to the store format (null: not recorded)
  * @param activeKeysMax most write keys/shards active at once (null: the runs do not record it)
  * @param connectionsOpened store connections the writers opened, steady run (null: not recorded)
@@ -39,7 +41,8 @@ import java.util.Map;
 public record StudyRow(String scenario, Integer studyRun, String writeMethod, String formatToStore, String keys,
     Double highestSustainedPerSec, double steadyRatePerSec, double eventsPerSec, Double cpuSecondsPerMillionEvents,
     Double megabytesPerSecPerCore, double p50Millis, double p99Millis, long bytesRead, long bytesShuffled,
-    long lost, long duplicated, long failed, Map<String, Double> stageWallSeconds, Double convertedElementBytes,
+    long lost, long duplicated, long failed, Map<String, Double> stageWallSeconds,
+    Map<String, Double> stageMillisFromRead, Double convertedElementBytes,
     Integer activeKeysMax, Long connectionsOpened, Double appendsPerConnection, Long maxRequestsInFlight,
     JsonNode warehouseModel, String searchDirectory, String steadyDirectory) {
 
@@ -58,10 +61,14 @@ public record StudyRow(String scenario, Integer studyRun, String writeMethod, St
         : ing.path("eventsPerSec").asDouble() * ing.path("writingSeconds").asDouble();
     double cpu = ing.path("cpuSeconds").asDouble();
     Map<String, Double> walls = new LinkedHashMap<>();
+    Map<String, Double> fromRead = new LinkedHashMap<>();
     Double converted = null;
     for (JsonNode s : steady.path("stages")) {
       if (s.path("elements").asLong() == 0) continue;
       walls.put(s.path("stage").asText(), s.path("wallSeconds").asDouble());
+      if (s.path("fromReadMeanMillis").isNumber()) {
+        fromRead.put(s.path("stage").asText(), s.path("fromReadMeanMillis").asDouble());
+      }
       if (s.path("stage").asText().equals("convert") && s.path("meanElementBytes").asDouble() > 0) {
         converted = s.path("meanElementBytes").asDouble();
       }
@@ -77,7 +84,7 @@ public record StudyRow(String scenario, Integer studyRun, String writeMethod, St
         lat.path("p50").asDouble(), lat.path("p99").asDouble(),
         steady.path("shuffle").path("bytesRead").asLong(), steady.path("shuffle").path("bytesShuffled").asLong(),
         sum(search, steady, "lost"), sum(search, steady, "duplicated"), sum(search, steady, "failed"),
-        walls, converted, activeKeysMax(search, steady), longOrNull(write.get("connectionsOpened")),
+        walls, fromRead, converted, activeKeysMax(search, steady), longOrNull(write.get("connectionsOpened")),
         write.has("appendsPerConnection") ? write.path("appendsPerConnection").asDouble() : null,
         longOrNull(write.get("maxRequestsInFlight")), model == null || model.isNull() ? null : model,
         search == null ? null : search.path("run").path("directory").asText(null),

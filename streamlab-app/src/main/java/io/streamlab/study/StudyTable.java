@@ -36,6 +36,10 @@ public final class StudyTable {
     for (StudyRow r : rows) stages.addAll(r.stageWallSeconds().keySet());
     List<String> head = new ArrayList<>(List.of("run"));
     for (String st : stages) head.add(st + " wall s");
+    Set<String> aged = new LinkedHashSet<>();
+    for (StudyRow r : rows) aged.addAll(r.stageMillisFromRead().keySet());
+    aged.remove("read"); // 0 by definition
+    for (String st : aged) head.add(st + " ms after read");
     head.add("B/element after convert");
     head.add("active keys/shards (max)");
     head.add("connections");
@@ -47,6 +51,7 @@ public final class StudyTable {
     for (StudyRow r : rows) {
       List<String> row = new ArrayList<>(List.of(r.scenario()));
       for (String st : stages) row.add(decimal(r.stageWallSeconds().get(st)));
+      for (String st : aged) row.add(decimal(r.stageMillisFromRead().get(st)));
       row.add(r.convertedElementBytes() == null ? "n/a" : number(r.convertedElementBytes()));
       row.add(r.activeKeysMax() == null ? "n/a" : String.valueOf(r.activeKeysMax()));
       row.add(r.connectionsOpened() == null ? "n/a" : String.valueOf(r.connectionsOpened()));

@@ -58,6 +58,18 @@ class LabRunTest {
     String html = Files.readString(runDir.resolve("report.html"));
     assertTrue(html.contains("<polyline"), "charts drawn with data");
     assertTrue(html.contains("stage write") && html.contains("stage decode"), "per-stage throughput");
+
+    // per-stage latency (issue 13.4): every stage from decode on knows the time from the read to its output,
+    // the write's (until the row is visible) the longest; the element size after conversion is known
+    java.util.Map<String, JsonNode> stages = new java.util.HashMap<>();
+    results.path("stages").forEach(st -> stages.put(st.path("stage").asText(), st));
+    for (String st : List.of("decode", "udf", "convert", "write")) {
+      assertTrue(stages.get(st).path("fromReadMeanMillis").isNumber(), st + ": " + stages.get(st));
+    }
+    assertTrue(stages.get("read").path("sinceSendMeanMillis").asDouble(-1) >= 0, stages.get("read").toString());
+    assertTrue(stages.get("write").path("fromReadMeanMillis").asDouble() >= stages.get("decode").path("fromReadMeanMillis")
+        .asDouble(), results.path("stages").toString());
+    assertTrue(stages.get("convert").path("meanElementBytes").asDouble() > 100, stages.get("convert").toString());
   }
 
   @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.bench.TableVerifier;
 import io.streamlab.bench.Verification;
-import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
 import io.streamlab.formats.Compression;
 import io.streamlab.formats.Envelope;
@@ -21,6 +20,7 @@ import io.streamlab.metrics.Clock;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.testing.ExampleSchemas;
+import io.streamlab.testing.KafkaBroker;
 import io.streamlab.testing.TestValues;
 import io.streamlab.udf.BoomFunction;
 import io.streamlab.udf.UdfLoader;
@@ -38,16 +38,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,17 +64,7 @@ class FrontStagesEndToEndTest {
   private static final int CORRUPT_PRODUCER = 90;
   private static final long SEED = 3;
   @TempDir static Path dir;
-  private static EmbeddedKafka kafka;
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (kafka != null) kafka.close();
-  }
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
 
   static Stream<Arguments> cases() {
     RunnerChoice direct = new RunnerChoice("DirectRunner", "[local]", 2, 1000, 250, List.of());

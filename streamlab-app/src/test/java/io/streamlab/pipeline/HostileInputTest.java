@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.bench.TableVerifier;
 import io.streamlab.bench.Verification;
-import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
 import io.streamlab.formats.Compression;
 import io.streamlab.formats.Envelope;
@@ -20,6 +19,7 @@ import io.streamlab.metrics.Clock;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.testing.ExampleSchemas;
+import io.streamlab.testing.KafkaBroker;
 import io.streamlab.udf.HostileFunction;
 import io.streamlab.udf.UdfLoader;
 import java.io.ByteArrayOutputStream;
@@ -50,9 +50,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -70,17 +69,7 @@ class HostileInputTest {
   /** Small enough for a test message to exceed, large enough for every good envelope. */
   private static final int MAX_MESSAGE_BYTES = 64 << 10;
   @TempDir static Path dir;
-  private static EmbeddedKafka kafka;
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (kafka != null) kafka.close();
-  }
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
 
   /** One kind of bad input and where its dead letter(s) must be. */
   private record Kind(String name, String stage, String causeContains, int partition, long offset, List<Long> identities,

@@ -59,6 +59,13 @@ class ReportTest {
   }
 
   @Test
+  void aCategoryAxisLabelsEachPointWithItsName() {
+    String svg = Svg.lineChart("sweep", "message size", "MB/s",
+        List.of(Svg.Line.of("publish", new double[] {0, 1, 2}, new double[] {5, 7, 6})), List.of("1KB", "10KB", "100KB"));
+    for (String label : List.of(">1KB<", ">10KB<", ">100KB<")) assertTrue(svg.contains(label), svg);
+  }
+
+  @Test
   void theHtmlReportShowsTheFiguresBesideTheStudy() throws Exception {
     JsonNode r = ResultsJson.MAPPER.readTree("""
         {"run": {"name": "quick", "description": "d", "mode": "steady", "startedAt": "now"},
@@ -83,5 +90,11 @@ class ReportTest {
         + "no element-size chart when no stage knows its sizes");
     assertTrue(!html.contains("http://") || html.indexOf("http://") == html.indexOf("http://www.w3.org/2000/svg"),
         "no external resources");
+
+    ((com.fasterxml.jackson.databind.node.ObjectNode) r.path("stages").get(0)).put("fromReadMeanMillis", 42.0)
+        .put("sinceSendMeanMillis", 50.0);
+    String withLatency = HtmlReport.render(r);
+    assertTrue(withLatency.contains("<td>42.0</td><td>50.0</td></tr>"), "per-stage latency in the stage table");
+    assertEquals(7, withLatency.split("<svg ").length - 1, "and a chart of the time from read to each stage's output");
   }
 }

@@ -34,7 +34,8 @@ class StudyShapeTest {
     root.put("shuffle", Map.of("bytesRead", read, "bytesShuffled", shuffled));
     root.put("table", Map.of("lost", 0, "duplicated", 0, "failed", 0));
     root.put("stages", List.of(Map.of("stage", "read", "elements", 10_000, "wallSeconds", 1.5, "meanElementBytes", 1100.0),
-        Map.of("stage", "convert", "elements", 10_000, "wallSeconds", 0.5, "meanElementBytes", 0.0),
+        Map.of("stage", "convert", "elements", 10_000, "wallSeconds", 0.5, "meanElementBytes", 0.0,
+            "fromReadMeanMillis", 0.25),
         Map.of("stage", "shuffle", "elements", 0, "wallSeconds", 0.0, "meanElementBytes", 0.0)));
     root.put("series", series);
     return MAPPER.valueToTree(root);
@@ -55,11 +56,13 @@ class StudyShapeTest {
     assertEquals(0.0, r.shuffledPerRead());
     assertEquals(Map.of("read", 1.5, "convert", 0.5), r.stageWallSeconds(), "stages that did nothing are left out");
     assertNull(r.convertedElementBytes(), "0 bytes after convert means not recorded");
+    assertEquals(Map.of("convert", 0.25), r.stageMillisFromRead(), "stages that do not record it are left out");
     assertNull(r.activeKeysMax(), "no activeKeys series");
     assertNull(r.warehouseModel());
     String table = StudyTable.render(List.of(r), StudyShape.judge(List.of(r)));
     assertTrue(table.lines().anyMatch(l -> l.startsWith("7-at-least-once-avro") && l.endsWith("n/a")),
         "no warehouse model figures in results.json: n/a; " + table);
+    assertTrue(table.contains("convert ms after read"), table);
     assertTrue(table.lines().anyMatch(l -> l.startsWith("7-at-least-once-avro") && l.contains(" 160")),
         "the study's 40 workers x 4 vCPU beside the row: " + table);
   }

@@ -166,13 +166,19 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     if (!rows.isEmpty()) {
       long start = System.nanoTime();
       List<GenericRecord> written = appendOrSplit(rows, failed);
-      if (!isDeadLetterTable) IngestMetrics.get().stage(Stage.WRITE).record(written.size(), 0, System.nanoTime() - start);
+      long end = System.nanoTime();
       // Latency ends when the append has returned: only then are the rows visible to readers.
       long visibleMicros = Clock.nowMicros();
       IngestMetrics metrics = IngestMetrics.get();
       metrics.recordWritten(written.size());
       if (!isDeadLetterTable) {
-        for (GenericRecord r : written) metrics.recordLatency(visibleMicros - (Long) r.get(sendTimePos));
+        long ages = 0;
+        for (GenericRecord r : written) {
+          long age = visibleMicros - (Long) r.get(sendTimePos);
+          metrics.recordLatency(age);
+          ages += age;
+        }
+        metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
       }
       if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
     }

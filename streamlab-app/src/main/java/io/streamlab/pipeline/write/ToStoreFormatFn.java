@@ -1,5 +1,6 @@
 package io.streamlab.pipeline.write;
 
+import io.streamlab.metrics.Clock;
 import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.pipeline.IngestMetrics;
 import io.streamlab.pipeline.Stage;
@@ -21,11 +22,17 @@ final class ToStoreFormatFn extends DoFn<GenericRecord, KV<Integer, Object>> {
   private final FormatToStore format;
   private final boolean jsonRows;
   private final Sharding sharding;
+  private transient ElementSizes sizes;
 
   ToStoreFormatFn(FormatToStore format, boolean jsonRows, Sharding sharding) {
     this.format = format;
     this.jsonRows = jsonRows;
     this.sharding = sharding;
+  }
+
+  @Setup
+  public void setup() {
+    sizes = new ElementSizes(jsonRows ? FormatToStore.TABLE_ROW : format);
   }
 
   @ProcessElement
@@ -35,7 +42,9 @@ final class ToStoreFormatFn extends DoFn<GenericRecord, KV<Integer, Object>> {
       Object element = format.fromRecord(row);
       if (jsonRows) element = format.toJsonRow(element, row.getSchema());
       int key = sharding.key((Integer) row.get(SystemColumns.PRODUCER_ID), (Long) row.get(SystemColumns.SEQUENCE));
-      IngestMetrics.get().stage(Stage.CONVERT).record(1, 0, System.nanoTime() - start);
+      long end = System.nanoTime();
+      IngestMetrics.get().stage(Stage.CONVERT).record(1, sizes.bytes(element, row.getSchema()), end - start, 1,
+          Clock.micros(end) - (Long) row.get(SystemColumns.SEND_TIME_MICROS));
       out.get(ELEMENTS).output(KV.of(key, element));
     } catch (RuntimeException e) {
       out.get(FAILED).output(WriteDeadLetters.of(DeadLetters.Stage.CONVERT, e, row));

@@ -6,18 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.bench.TableVerifier;
 import io.streamlab.bench.Verification;
-import io.streamlab.broker.EmbeddedKafka;
-import io.streamlab.broker.Topics;
 import io.streamlab.formats.TransportFormat;
-import io.streamlab.generator.EventGenerator;
-import io.streamlab.generator.GeneratorSettings;
-import io.streamlab.generator.GeneratorStats;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.RunnerChoice;
 import io.streamlab.schema.SchemaLoader;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
+import io.streamlab.testing.KafkaBroker;
 import io.streamlab.store.model.WarehouseModel;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,6 +27,7 @@ import org.apache.beam.sdk.Pipeline;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,22 +42,16 @@ class KeyedWritesTest {
   /** Short round trips (still far longer than a DuckDB append) keep the test quick. */
   private static final WarehouseModel MODEL = WarehouseModel.bigquery(20, 30);
   @TempDir static Path dir;
-  private static EmbeddedKafka kafka;
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
   private static Map<Integer, Long> sent;
 
   @BeforeAll
   static void setUp() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-    Topics.create(kafka.bootstrapServers(), "events", 2);
-    GeneratorStats gen = new EventGenerator(new EventGenerator.Config(kafka.bootstrapServers(), "events", SCHEMA,
-        TransportFormat.THRIFT, GeneratorSettings.builder().build(), 5, 2, 0, 0, EVENTS, null, Map.of())).run();
-    assertEquals(EVENTS, gen.acked());
-    sent = gen.sequencesPerProducer();
+    sent = kafka.generatedTopic("events", 2, SCHEMA, 5, EVENTS);
   }
 
   @AfterAll
   static void tearDown() throws Exception {
-    if (kafka != null) kafka.close();
   }
 
   private static WriteSettings streamingInserts(int keys, boolean auto, int rowsPerRequest) {

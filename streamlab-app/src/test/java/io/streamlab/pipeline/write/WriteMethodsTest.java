@@ -6,12 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.bench.TableVerifier;
 import io.streamlab.bench.Verification;
-import io.streamlab.broker.EmbeddedKafka;
-import io.streamlab.broker.Topics;
 import io.streamlab.formats.TransportFormat;
-import io.streamlab.generator.EventGenerator;
-import io.streamlab.generator.GeneratorSettings;
-import io.streamlab.generator.GeneratorStats;
 import io.streamlab.pipeline.IngestMetrics;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
@@ -19,6 +14,7 @@ import io.streamlab.pipeline.RunnerChoice;
 import io.streamlab.schema.SchemaLoader;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
+import io.streamlab.testing.KafkaBroker;
 import io.streamlab.store.postgres.TestPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,6 +28,7 @@ import org.apache.beam.sdk.Pipeline;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,24 +42,18 @@ class WriteMethodsTest {
   private static final int EVENTS = 2_000;
   private static final Schema SCHEMA = SchemaLoader.loadDefault();
   @TempDir static Path dir;
-  private static EmbeddedKafka kafka;
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
   private static String pgUrl;
   private static Map<Integer, Long> sent;
 
   @BeforeAll
   static void setUp() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-    Topics.create(kafka.bootstrapServers(), "events", 2);
-    GeneratorStats gen = new EventGenerator(new EventGenerator.Config(kafka.bootstrapServers(), "events", SCHEMA,
-        TransportFormat.THRIFT, GeneratorSettings.builder().build(), 3, 2, 0, 0, EVENTS, null, Map.of())).run();
-    assertEquals(EVENTS, gen.acked());
-    sent = gen.sequencesPerProducer();
+    sent = kafka.generatedTopic("events", 2, SCHEMA, 3, EVENTS);
     pgUrl = TestPostgres.freshSchemaUrl("sl_write");
   }
 
   @AfterAll
   static void tearDown() throws Exception {
-    if (kafka != null) kafka.close();
     TestPostgres.drop(pgUrl);
   }
 

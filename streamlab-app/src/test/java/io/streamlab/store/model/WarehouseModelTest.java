@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.streamlab.bench.WriteFigures;
+import io.streamlab.report.ReportFiles;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,14 +31,14 @@ class WarehouseModelTest {
 
   @Test
   void modelParametersAppearInResults() {
-    Map<String, Object> on = WriteFigures.model(Map.of("warehouseModel", "bigquery", "roundTripP50", "PT0.075S",
-        "roundTripP95", "PT0.11S"));
-    assertEquals("bigquery", on.get("kind"));
-    assertEquals(true, on.get("isModel"));
-    assertEquals(75.0, (Double) on.get("roundTripP50Millis"), 1e-9);
-    assertEquals(110.0, (Double) on.get("roundTripP95Millis"), 1e-9);
-    Map<String, Object> off = WriteFigures.model(Map.of("warehouseModel", "none"));
-    assertEquals(Map.of("kind", "none"), off);
+    JsonNode on = ReportFiles.JSON.valueToTree(WriteFigures.model(Map.of("warehouseModel", "bigquery",
+        "roundTripP50", "PT0.075S", "roundTripP95", "PT0.11S")));
+    assertEquals("bigquery", on.path("kind").asText());
+    assertEquals(true, on.path("isModel").asBoolean(false), on.toString());
+    assertEquals(75.0, on.path("roundTripP50Millis").asDouble(), 1e-9);
+    assertEquals(110.0, on.path("roundTripP95Millis").asDouble(), 1e-9);
+    JsonNode off = ReportFiles.JSON.valueToTree(WriteFigures.model(Map.of("warehouseModel", "none")));
+    assertEquals(ReportFiles.JSON.createObjectNode().put("kind", "none"), off, "results.json: {\"kind\": \"none\"} alone");
     assertTrue(m().describe().contains("MODEL"));
   }
 

@@ -1,0 +1,1 @@
+.results[] | [.writeMethod, .strategy, .pool, (.writerSeconds | floor), .rowsWritten, .lost, .deadLettered, .duplicated, .outcome] | @tsv
