@@ -3,9 +3,9 @@ package io.streamlab.pipeline;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.schema.SystemColumns;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
+import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -17,10 +17,7 @@ import org.apache.beam.sdk.values.TupleTagList;
  * The three stages run in one DoFn (the runner would fuse them anyway, and the DirectRunner would
  * otherwise encode every event between them); each stage names itself in its dead letters.
  */
-public final class FrontStages {
-  /** Table records for the write stage, and dead letters for {@code <table>_failed}. */
-  public record Output(PCollection<GenericRecord> rows, PCollection<GenericRecord> failed) {}
-
+public final class FrontStages extends PTransform<PCollection<KafkaRecord<byte[], byte[]>>, RowsWithDeadLetters> {
   private final Schema eventSchema;
   private final TransportFormat format;
   private final Decoding decoding;
@@ -37,12 +34,12 @@ public final class FrontStages {
     return SystemColumns.tableRecordSchema(eventSchema);
   }
 
-  /** Applies the front stages to the messages read, as the step {@code name}. */
-  public Output applyTo(PCollection<KafkaRecord<byte[], byte[]>> messages, String name) {
-    PCollectionTuple out = messages.apply(name,
+  @Override
+  public RowsWithDeadLetters expand(PCollection<KafkaRecord<byte[], byte[]>> messages) {
+    PCollectionTuple out = messages.apply("UnbatchDecodeUdf",
         ParDo.of(new FrontFn(eventSchema, format, decoding))
             .withOutputTags(FrontFn.ROWS, TupleTagList.of(FrontFn.FAILED)));
-    return new Output(
+    return RowsWithDeadLetters.of(
         out.get(FrontFn.ROWS).setCoder(AvroCoder.of(tableSchema(eventSchema))),
         out.get(FrontFn.FAILED).setCoder(AvroCoder.of(DeadLetters.SCHEMA)));
   }

@@ -12,6 +12,7 @@ import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.GenerateSequence;
 import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.pipeline.write.WriteStage;
+import io.streamlab.pipeline.write.WriteTarget;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.values.PCollection;
@@ -44,6 +45,7 @@ public final class GeneratedLoad {
   /** The same load through the write stage of the given write method. */
   public static void build(Pipeline pipeline, StoreSpec store, String table, Schema eventSchema, long rows,
       long ratePerSec, long seed, int appendBatchSize, WriteSettings write) {
+    WriteStage.configure(pipeline.getOptions(), store, write);
     Schema tableSchema = SystemColumns.tableRecordSchema(eventSchema);
     PCollection<GenericRecord> generated = pipeline
         .apply("Generate", GenerateSequence.from(0).withRate(ratePerSec, org.joda.time.Duration.standardSeconds(1)))
@@ -51,7 +53,8 @@ public final class GeneratedLoad {
         .setCoder(AvroCoder.of(tableSchema));
     PCollection<GenericRecord> noDeadLetters =
         pipeline.apply("NoDeadLetters", Create.empty(AvroCoder.of(DeadLetters.SCHEMA)));
-    WriteStage.apply(generated, noDeadLetters, tableSchema, store, table, appendBatchSize, write);
+    RowsWithDeadLetters.of(generated, noDeadLetters)
+        .apply("Write", WriteStage.of(new WriteTarget(store, table, tableSchema, appendBatchSize), write));
   }
 
   /** Sequence number -> random event with its system fields (send time = now). */

@@ -1,17 +1,21 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.pipeline.source.KafkaSource;
 import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.write.WriteStage;
-import java.util.Map;
+import io.streamlab.pipeline.write.WriteTarget;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.io.kafka.KafkaIO;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.beam.sdk.options.PipelineOptions;
 
 /**
- * The ingestion pipeline: read broker ({@link Source}: Kafka by default, or Pub/Sub) -> front
- * stages (unbatch/decompress -> decode -> UDF, see {@link FrontStages}) -> write stage (format, shuffle and table writes of the chosen write
- * method, see {@link WriteStage}). Failures of any stage go to {@code <table>_failed}.
+ * The ingestion pipeline, three composite transforms:
+ * <pre>
+ * "Read"   {@link Source}        PBegin                          -> PCollection&lt;KafkaRecord&gt;   (Kafka by default, or Pub/Sub)
+ * "Decode" {@link FrontStages}   PCollection&lt;KafkaRecord&gt;       -> {@link RowsWithDeadLetters}   (unbatch/decompress -> decode -> UDF)
+ * "Write"  {@link WriteStage#of} {@link RowsWithDeadLetters}     -> PDone                       (one transform per write method)
+ * </pre>
+ * Failures of any stage go to {@code <table>_failed}. The runner's options are set before any
+ * of them is applied ({@link #configure}).
  */
 public final class IngestPipeline {
   private IngestPipeline() {}
@@ -23,41 +27,33 @@ public final class IngestPipeline {
 
   /** The pipeline reading {@code source} (the settings' Kafka fields are then unused). */
   public static void build(Pipeline pipeline, IngestSettings s, Source source) {
-    FrontStages.Output front = new FrontStages(s.eventSchema(), s.format(), s.decoding())
-        .applyTo(source.read(pipeline), "UnbatchDecodeUdf");
-    WriteStage.apply(front.rows(), front.failed(), FrontStages.tableSchema(s.eventSchema()), s.store(), s.table(),
-        s.appendBatchSize(), s.write());
+    configure(pipeline.getOptions(), s, source);
+    pipeline
+        .apply("Read", source)
+        .apply("Decode", new FrontStages(s.eventSchema(), s.format(), s.decoding()))
+        .apply("Write", WriteStage.of(target(s), s.write()));
   }
 
   /**
-   * The settings' Kafka topic through KafkaIO, as the step "Read". A restarted keyed write first
-   * moves its committed offsets back (RestartRewind), which the runner of the pipeline does
-   * before it runs: building never contacts the broker.
+   * What the settings ask of the runner (checkpoints, BigQueryIO's options) and what the source
+   * needs; before the graph is built, since the runner reads them only when the pipeline runs.
    */
-  public static Source kafka(IngestSettings s) {
-    return pipeline -> pipeline.apply("Read", kafkaRead(s));
+  public static void configure(PipelineOptions options, IngestSettings s, Source source) {
+    WriteStage.configure(options, s.store(), s.write());
+    source.configure(options);
   }
 
-  private static KafkaIO.Read<byte[], byte[]> kafkaRead(IngestSettings s) {
-    KafkaIO.Read<byte[], byte[]> read =
-        KafkaIO.<byte[], byte[]>read()
-            .withBootstrapServers(s.bootstrapServers())
-            .withTopic(s.topic())
-            .withKeyDeserializer(ByteArrayDeserializer.class)
-            .withValueDeserializer(ByteArrayDeserializer.class)
-            .withConsumerConfigUpdates(Map.of(
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.GROUP_ID_CONFIG, s.consumerGroup(),
-                // ~1 KB events: bigger fetches keep the reader ahead of the decoder
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20))
-            // offsets committed once a checkpoint completes, i.e. once every row read before it
-            // is in the table (see WriteStage): a restart resumes there
-            .commitOffsetsInFinalize();
-    if (s.maxRecords() != null) read = read.withMaxNumRecords(s.maxRecords());
-    if (s.maxReadTime() != null) {
-      read = read.withMaxReadTime(org.joda.time.Duration.millis(s.maxReadTime().toMillis()));
-    }
-    return read;
+  /** The table the settings write to. */
+  public static WriteTarget target(IngestSettings s) {
+    return new WriteTarget(s.store(), s.table(), FrontStages.tableSchema(s.eventSchema()), s.appendBatchSize());
+  }
+
+  /**
+   * The settings' Kafka topic through KafkaIO. A restarted keyed write first moves its committed
+   * offsets back (RestartRewind), which the runner of the pipeline does before it runs: building
+   * never contacts the broker.
+   */
+  public static Source kafka(IngestSettings s) {
+    return KafkaSource.of(s);
   }
 }

@@ -4,7 +4,6 @@ import io.streamlab.formats.PubsubAttributes;
 import io.streamlab.loadtest.PubSubEndpoint;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.NullableCoder;
 import org.apache.beam.sdk.extensions.gcp.auth.GcpCredentialFactory;
@@ -16,9 +15,11 @@ import org.apache.beam.sdk.io.gcp.pubsub.PubsubOptions;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
 import org.apache.beam.sdk.io.kafka.KafkaRecordCoder;
 import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
+import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 import org.joda.time.Instant;
 
@@ -34,7 +35,7 @@ import org.joda.time.Instant;
  * Pub/Sub delivers at least once: a message is acknowledged when the runner finalizes the
  * checkpoint that holds it (Flink: enable checkpointing), so a restart can redeliver, never lose.
  */
-public final class PubsubSource implements Source {
+public final class PubsubSource extends Source {
   private final String subscription;
   private final Map<String, String> env;
   private final UnaryOperator<PubsubIO.Read<PubsubMessage>> customize;
@@ -56,11 +57,15 @@ public final class PubsubSource implements Source {
   }
 
   @Override
-  public PCollection<KafkaRecord<byte[], byte[]>> read(Pipeline pipeline) {
-    useEmulatorIfSet(pipeline.getOptions().as(PubsubOptions.class));
+  public void configure(PipelineOptions options) {
+    useEmulatorIfSet(options.as(PubsubOptions.class));
+  }
+
+  @Override
+  public PCollection<KafkaRecord<byte[], byte[]>> expand(PBegin begin) {
     PubsubIO.Read<PubsubMessage> read =
         customize.apply(PubsubIO.readMessagesWithAttributesAndMessageId().fromSubscription(subscription));
-    return pipeline.apply("Read", read)
+    return begin.apply("PubsubIO", read)
         .apply("PubsubToMessage", ParDo.of(new ToMessageFn(subscription)))
         // as KafkaIO's own: a Kafka record's key and value may be null
         .setCoder(KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of())));

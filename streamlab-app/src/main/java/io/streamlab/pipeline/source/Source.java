@@ -1,16 +1,22 @@
 package io.streamlab.pipeline.source;
 
-import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 
 /**
- * Where the ingestion pipeline reads its messages: KafkaIO ({@code IngestPipeline.kafka}) or {@link PubsubSource}.
+ * Where the ingestion pipeline reads its messages: {@link KafkaSource} or {@link PubsubSource}.
  * Every source hands the front stages the same element, a message's bytes with its headers as a
  * {@link KafkaRecord} (Beam's own coder-backed carrier of both): another broker's messages are
  * translated into one, so decoding, identity and dead letters stay one code path.
  */
-public interface Source {
-  /** Applies the read (and any translation) to {@code pipeline}; the read step is named {@code "Read"}. */
-  PCollection<KafkaRecord<byte[], byte[]>> read(Pipeline pipeline);
+public abstract class Source extends PTransform<PBegin, PCollection<KafkaRecord<byte[], byte[]>>> {
+  /**
+   * Sets what this source needs in the pipeline's options (an emulator's address, say), before
+   * the graph is built: options are the runner's, and a transform's expand() should not change
+   * them half-way through a build. Nothing by default.
+   */
+  public void configure(PipelineOptions options) {}
 }

@@ -1,38 +1,31 @@
 package io.streamlab.pipeline.write;
 
-import io.streamlab.pipeline.DeadLetters;
+import io.streamlab.pipeline.RowsWithDeadLetters;
 import io.streamlab.pipeline.write.bigquery.BigQueryWriteStage;
+import io.streamlab.pipeline.write.bigquery.BigQueryWrites;
 import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.model.WarehouseModel;
 import io.streamlab.store.bigquery.BigQueryTable;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
-import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.VarIntCoder;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionList;
-import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.values.PDone;
 import org.joda.time.Duration;
-import org.apache.beam.sdk.values.TupleTagList;
 
 /**
- * The write stage: table records -> {@code formatToStore} elements -> the shuffle of the write
- * method -> batched appends into the table store; dead letters of every stage into
- * {@code <table>_failed}. With {@code --store=bigquery} Beam's BigQueryIO is the write stage instead
+ * The write stage, one composite transform per write method ({@link #of}, a factory):
+ * table records -> {@code formatToStore} elements -> the shuffle of the write method -> batched
+ * appends into the table store; dead letters of every stage into {@code <table>_failed}
+ * ({@link TableWrite}). With {@code --store=bigquery} Beam's BigQueryIO is the write stage instead
  * (see {@link BigQueryWriteStage}).
  *
  * <pre>
- * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> GroupIntoBatches -> insert requests, one in flight per key
- * STORAGE_WRITE_API          ToStoreFormat(element, stream of the event)             -> GroupIntoBatches -> append + commit (insert-or-ignore) per batch
- *   triggeringFrequencySec=0 ToStoreFormat(element)                                                      -> append + commit (insert-or-ignore) per bundle, in the reading stage
- * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                                      -> appends, in the reading stage
+ * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> GroupIntoBatches -> insert requests, one in flight per key   (TableWrite.StreamingInserts)
+ * STORAGE_WRITE_API          ToStoreFormat(element, stream of the event)             -> GroupIntoBatches -> append + commit (insert-or-ignore) per batch  (TableWrite.StorageWriteApi)
+ *   triggeringFrequencySec=0 ToStoreFormat(element)                                                      -> append + commit (insert-or-ignore) per bundle, in the reading stage  (TableWrite.UntriggeredStorageWriteApi)
+ * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                                      -> appends, in the reading stage   (TableWrite.AtLeastOnceAppends)
  * </pre>
  * GroupIntoBatches is a keyed grouping: a key (or, with auto-sharding, a shard of
  * {@code withShardedKey()}) is owned by one worker at a time, its batches hold at most the request
@@ -62,70 +55,36 @@ public final class WriteStage {
   private WriteStage() {}
 
   /**
-   * @param rows table records from the front stages
-   * @param deadLetters failures of the front stages (DeadLetters.SCHEMA records)
+   * The write transform of {@code w}'s write method into {@code target}: rows and the dead letters
+   * of the stages before it in, nothing out. Options it needs are set by {@link #configure},
+   * before the graph is built.
    */
-  public static void apply(PCollection<GenericRecord> rows, PCollection<GenericRecord> deadLetters,
-      Schema tableSchema, StoreSpec store, String table, int appendBatchSize, WriteSettings w) {
-    configureRunner(rows.getPipeline().getOptions(), w);
-    if (store.kind() == StoreSpec.Kind.BIGQUERY) { // BigQueryIO's own write stage; the table is the spec's
-      BigQueryWriteStage.apply(rows, deadLetters, tableSchema, BigQueryTable.parse(store.location()), w);
-      return;
+  public static PTransform<RowsWithDeadLetters, PDone> of(WriteTarget target, WriteSettings w) {
+    if (target.store().kind() == StoreSpec.Kind.BIGQUERY) { // BigQueryIO's own write stage; the table is the spec's
+      return new BigQueryWriteStage(target.tableSchema(), BigQueryTable.parse(target.store().location()), w);
     }
-    if (w.warehouseModel() != null) store = store.withDecorator(StoreDecorator.chain(w.warehouseModel(), store.decorator()));
-    FormatToStore format = w.formatToStore();
-    boolean jsonRows = w.method() == WriteMethod.STREAMING_INSERTS;
-    Sharding sharding = Sharding.forSettings(w);
-    FormatToStore carried = jsonRows ? FormatToStore.TABLE_ROW : format;
-
-    PCollectionTuple converted = rows.apply("ToStoreFormat",
-        ParDo.of(new ToStoreFormatFn(format, jsonRows, sharding))
-            .withOutputTags(ToStoreFormatFn.ELEMENTS, TupleTagList.of(ToStoreFormatFn.FAILED)));
-    PCollection<KV<Integer, Object>> elements = converted.get(ToStoreFormatFn.ELEMENTS);
-    String writeName = "Write" + camel(w.method());
-    switch (w.method()) {
-      case STORAGE_API_AT_LEAST_ONCE -> elements
-          .setCoder(KvCoder.of(VarIntCoder.of(), carried.coder(tableSchema)))
-          .apply(writeName, ParDo.of(new BatchAppendFn(store, table, tableSchema, format,
-              BatchAppendFn.Batching.rows(appendBatchSize), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
-              false)));
-      case STREAMING_INSERTS -> KeyedBatches.write(elements.setCoder(
-              KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
-          sharding,
-          w.maxStreamingRowsToBatch(), w.maxStreamingBatchSize(), STREAMING_INSERTS_MAX_BUFFERING,
-          new BatchAppendFn(store, table, tableSchema, FormatToStore.TABLE_ROW, BatchAppendFn.Batching.rows(Integer.MAX_VALUE),
-              false, 0, true));
-      case STORAGE_WRITE_API -> {
-        if (!w.triggered()) { // untriggered: exactly-once appends where the bundle was read, no shuffle
-          elements.setCoder(KvCoder.of(VarIntCoder.of(), carried.coder(tableSchema)))
-              .apply(writeName, ParDo.of(new BatchAppendFn(store, table, tableSchema, format,
-                  BatchAppendFn.Batching.rows(appendBatchSize), true, 0, false)));
-        } else {
-          KeyedBatches.write(elements.setCoder(
-                KvCoder.of(VarIntCoder.of(), new CountingCoder<>(carried.coder(tableSchema)))), writeName, store + "/" + table,
-            sharding,
-            appendBatchSize, Long.MAX_VALUE, Duration.millis(Math.round(w.triggeringFrequencySec() * 1000)),
-            new BatchAppendFn(store, table, tableSchema, format, BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false));
-        }
-      }
+    if (w.warehouseModel() != null) {
+      target = target.withStore(target.store().withDecorator(
+          StoreDecorator.chain(w.warehouseModel(), target.store().decorator())));
     }
-
-    PCollectionList.of(deadLetters.setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
-        .and(converted.get(ToStoreFormatFn.FAILED).setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
-        .apply("AllDeadLetters", Flatten.pCollections())
-        .apply("KeyDeadLetters", ParDo.of(new KeyedZero()))
-        .setCoder(KvCoder.of(VarIntCoder.of(), FormatToStore.AVRO_GENERIC_RECORD.coder(DeadLetters.SCHEMA)))
-        .apply("WriteDeadLetters", ParDo.of(new BatchAppendFn(store, DeadLetters.tableFor(table), DeadLetters.SCHEMA,
-            FormatToStore.AVRO_GENERIC_RECORD, BatchAppendFn.Batching.rows(500), false, 0, false)));
+    return switch (w.method()) {
+      case STORAGE_API_AT_LEAST_ONCE -> new TableWrite.AtLeastOnceAppends(target, w);
+      case STREAMING_INSERTS -> new TableWrite.StreamingInserts(target, w);
+      case STORAGE_WRITE_API -> w.triggered() ? new TableWrite.StorageWriteApi(target, w)
+          : new TableWrite.UntriggeredStorageWriteApi(target, w);
+    };
   }
 
   /**
-   * Flink: checkpoints every {@code checkpointIntervalMs} (KafkaIO commits its offsets when one
+   * The runner's options this write stage needs, set before the graph is built. Flink:
+   * checkpoints every {@code checkpointIntervalMs} (KafkaIO commits its offsets when one
    * completes, which is where a restarted ingestion resumes), and bundles finished before the
    * barrier, so a completed checkpoint implies every row read before it is in the table. An
-   * interval given as --beamArg=--checkpointingInterval wins.
+   * interval given as --beamArg=--checkpointingInterval wins. BigQuery: BigQueryIO's own options
+   * ({@link BigQueryWrites#configureOptions}).
    */
-  static void configureRunner(PipelineOptions options, WriteSettings w) {
+  public static void configure(PipelineOptions options, StoreSpec store, WriteSettings w) {
+    if (store.kind() == StoreSpec.Kind.BIGQUERY) BigQueryWrites.configureOptions(options.as(BigQueryOptions.class), w);
     if (!options.getRunner().getSimpleName().startsWith("Flink")) return;
     FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
     if (flink.getCheckpointingInterval() == null || flink.getCheckpointingInterval() <= 0) {
@@ -137,21 +96,6 @@ public final class WriteStage {
     // Kafka readers of an unbounded ingestion never finish, so this only ends bounded runs.
     if (flink.getShutdownSourcesAfterIdleMs() == null || flink.getShutdownSourcesAfterIdleMs() < 0) {
       flink.setShutdownSourcesAfterIdleMs(0L);
-    }
-  }
-
-  private static String camel(WriteMethod m) {
-    StringBuilder sb = new StringBuilder();
-    for (String part : m.name().toLowerCase().split("_")) {
-      sb.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
-    }
-    return sb.toString();
-  }
-
-  private static final class KeyedZero extends org.apache.beam.sdk.transforms.DoFn<GenericRecord, KV<Integer, Object>> {
-    @ProcessElement
-    public void process(@Element GenericRecord r, OutputReceiver<KV<Integer, Object>> out) {
-      out.output(KV.of(0, r));
     }
   }
 }

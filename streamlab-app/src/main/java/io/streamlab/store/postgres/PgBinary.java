@@ -1,10 +1,6 @@
 package io.streamlab.store.postgres;
 
-import io.streamlab.schema.AvroJson;
 import io.streamlab.schema.AvroSchemas;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -15,7 +11,7 @@ import org.apache.avro.util.Utf8;
 /**
  * PostgreSQL's binary COPY format, one encoder per column compiled once from the Avro schema:
  * each value is written as its length and its binary send form (no text parsing on the server,
- * the fastest COPY here). jsonb travels as version byte 1 + the JSON text.
+ * the fastest COPY here). jsonb travels as version byte 1 + the JSON text ({@link PgJson}).
  */
 final class PgBinary {
   static final byte[] HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -24,7 +20,7 @@ final class PgBinary {
 
   /** Writes one field: int32 length (-1 for null) and the value's bytes. */
   interface Encoder {
-    void write(DataOutputStream out, Object value) throws IOException;
+    void write(CopyBuffer out, Object value);
   }
 
   static Encoder encoder(Schema column) {
@@ -32,15 +28,18 @@ final class PgBinary {
     Encoder e;
     if (t.getType() == Schema.Type.ARRAY && PgTypes.isScalar(t.getElementType())) e = array(t.getElementType());
     else if (PgTypes.isScalar(t)) e = scalar(t);
-    else e = (out, v) -> {
-      byte[] json = AvroJson.toJson(v, t).getBytes(StandardCharsets.UTF_8);
-      out.writeInt(json.length + 1);
-      out.writeByte(1);
-      out.write(json);
-    };
+    else {
+      PgJson.Writer json = PgJson.compile(t);
+      e = (out, v) -> {
+        int length = out.reserveInt();
+        out.put((byte) 1); // jsonb's binary form: version 1, then the JSON text
+        json.write(out, v);
+        out.patchLength(length);
+      };
+    }
     Encoder nonNull = e;
     return (out, v) -> {
-      if (v == null) out.writeInt(-1);
+      if (v == null) out.putInt(-1);
       else nonNull.write(out, v);
     };
   }
@@ -50,29 +49,29 @@ final class PgBinary {
     return switch (t.getType()) {
       case STRING, ENUM -> (out, v) -> {
         if (v instanceof Utf8 u) {
-          out.writeInt(u.getByteLength());
-          out.write(u.getBytes(), 0, u.getByteLength());
+          out.putInt(u.getByteLength());
+          out.put(u.getBytes(), 0, u.getByteLength());
         } else {
           byte[] b = v.toString().getBytes(StandardCharsets.UTF_8);
-          out.writeInt(b.length);
-          out.write(b);
+          out.putInt(b.length);
+          out.put(b);
         }
       };
-      case INT -> (out, v) -> { out.writeInt(4); out.writeInt((Integer) v); };
-      case LONG -> (out, v) -> { out.writeInt(8); out.writeLong((Long) v); };
-      case FLOAT -> (out, v) -> { out.writeInt(4); out.writeFloat((Float) v); };
-      case DOUBLE -> (out, v) -> { out.writeInt(8); out.writeDouble((Double) v); };
-      case BOOLEAN -> (out, v) -> { out.writeInt(1); out.writeByte((Boolean) v ? 1 : 0); };
+      case INT -> (out, v) -> { out.putInt(4); out.putInt((Integer) v); };
+      case LONG -> (out, v) -> { out.putInt(8); out.putLong((Long) v); };
+      case FLOAT -> (out, v) -> { out.putInt(4); out.putInt(Float.floatToIntBits((Float) v)); };
+      case DOUBLE -> (out, v) -> { out.putInt(8); out.putLong(Double.doubleToLongBits((Double) v)); };
+      case BOOLEAN -> (out, v) -> { out.putInt(1); out.put((byte) ((Boolean) v ? 1 : 0)); };
       case BYTES -> (out, v) -> {
         ByteBuffer b = ((ByteBuffer) v).duplicate();
-        out.writeInt(b.remaining());
-        if (b.hasArray()) out.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
-        else { byte[] a = new byte[b.remaining()]; b.get(a); out.write(a); }
+        out.putInt(b.remaining());
+        if (b.hasArray()) out.put(b.array(), b.arrayOffset() + b.position(), b.remaining());
+        else { byte[] a = new byte[b.remaining()]; b.get(a); out.put(a); }
       };
       case FIXED -> (out, v) -> {
         byte[] b = ((GenericFixed) v).bytes();
-        out.writeInt(b.length);
-        out.write(b);
+        out.putInt(b.length);
+        out.put(b);
       };
       default -> throw new IllegalArgumentException("not a scalar: " + t);
     };
@@ -84,17 +83,14 @@ final class PgBinary {
     int oid = PgTypes.scalarOid(elementSchema);
     return (out, v) -> {
       Collection<?> items = (Collection<?>) v;
-      ByteArrayOutputStream buf = new ByteArrayOutputStream(16 + items.size() * 16);
-      DataOutputStream a = new DataOutputStream(buf);
-      a.writeInt(1);
-      a.writeInt(items.contains(null) ? 1 : 0);
-      a.writeInt(oid);
-      a.writeInt(items.size());
-      a.writeInt(1);
-      for (Object item : items) element.write(a, item);
-      a.flush();
-      out.writeInt(buf.size());
-      buf.writeTo(out);
+      int length = out.reserveInt();
+      out.putInt(1);
+      out.putInt(items.contains(null) ? 1 : 0);
+      out.putInt(oid);
+      out.putInt(items.size());
+      out.putInt(1);
+      for (Object item : items) element.write(out, item);
+      out.patchLength(length);
     };
   }
 }

@@ -4,8 +4,6 @@ import io.streamlab.metrics.Clock;
 import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.StoreUnavailableException;
 import io.streamlab.store.TableWriter;
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,7 +11,7 @@ import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.postgresql.PGConnection;
-import org.postgresql.copy.PGCopyOutputStream;
+import org.postgresql.copy.CopyIn;
 
 /**
  * Appends a batch with one binary COPY. Plain: COPY straight into the table, one atomic
@@ -43,6 +41,9 @@ final class PgCopyWriter implements TableWriter {
   private final String target;
   private final String staging;
   private final PgBinary.Encoder[] encoders;
+  /** Bytes sent to the server per write (one network write of the driver). */
+  private static final int CHUNK = 1 << 16;
+  private final CopyBuffer rows = new CopyBuffer(CHUNK + (8 << 10));
 
   PgCopyWriter(Connector connector, String table, Schema record, boolean keyed) throws SQLException {
     this.connector = connector;
@@ -94,18 +95,7 @@ final class PgCopyWriter implements TableWriter {
       throw new StoreUnavailableException("PostgreSQL cannot be reached: " + e.getMessage(), e);
     }
     try {
-      PGCopyOutputStream copy = new PGCopyOutputStream(connection.unwrap(PGConnection.class), copySql, 1 << 16);
-      try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(copy, 1 << 16))) {
-        out.write(PgBinary.HEADER);
-        short columns = (short) (encoders.length + 1);
-        for (GenericRecord r : records) {
-          out.writeShort(columns);
-          for (int k = 0; k < encoders.length; k++) encoders[k].write(out, r.get(k));
-          out.writeInt(8);
-          out.writeLong(writeTime);
-        }
-        out.writeShort(-1);
-      }
+      copy(records, writeTime);
       if (keyed) {
         int inserted;
         try (Statement st = connection.createStatement()) {
@@ -126,6 +116,43 @@ final class PgCopyWriter implements TableWriter {
       }
       if (keyed) rollbackQuietly();
       throw e;
+    }
+  }
+
+  /**
+   * One COPY of {@code records}: the rows are built in {@link #rows} and sent in chunks of about
+   * {@link #CHUNK} bytes (a row is never split between chunks: a jsonb length is patched after its
+   * value is written).
+   */
+  private void copy(List<GenericRecord> records, long writeTime) throws SQLException {
+    CopyIn op = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql);
+    try {
+      rows.clear();
+      rows.put(PgBinary.HEADER);
+      int columns = encoders.length + 1;
+      for (GenericRecord r : records) {
+        rows.putShort(columns);
+        for (int k = 0; k < encoders.length; k++) encoders[k].write(rows, r.get(k));
+        rows.putInt(8);
+        rows.putLong(writeTime);
+        if (rows.size() >= CHUNK) {
+          op.writeToCopy(rows.array(), 0, rows.size());
+          rows.clear();
+        }
+      }
+      rows.putShort(-1);
+      op.writeToCopy(rows.array(), 0, rows.size());
+      op.endCopy();
+    } finally {
+      if (op.isActive()) cancelQuietly(op); // failed half-way: nothing of it is written
+    }
+  }
+
+  private static void cancelQuietly(CopyIn op) {
+    try {
+      op.cancelCopy();
+    } catch (SQLException ignored) {
+      // the connection is broken: the caller sees the original failure and checks alive()
     }
   }
 

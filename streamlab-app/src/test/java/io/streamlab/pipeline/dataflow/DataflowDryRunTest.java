@@ -57,7 +57,7 @@ class DataflowDryRunTest {
       if (step.get("kind").asText().equals("ParallelRead") && format != null && format.get("value").asText().equals("pubsub")) {
         pubsubRead = step;
       }
-      if (userName.equals("ToBigQueryFormat")) toFormat = step;
+      if (userName.equals("Write/ToBigQueryFormat")) toFormat = step; // inside the composite "Write"
     }
 
     assertEquals("JOB_TYPE_STREAMING", job.get("type").asText());
@@ -74,14 +74,14 @@ class DataflowDryRunTest {
     assertEquals("/subscriptions/lab-project/events", pubsubRead.get("properties").get("pubsub_subscription").get("value").asText());
 
     String method = settings.get("writeMethod");
-    String write = "Write" + method + "ToBigQuery/";
+    String write = "Write/Write" + method + "ToBigQuery/";
     switch (method) {
       case "STREAMING_INSERTS" -> {
         assertHasStep(steps, write + "StreamingInserts/StreamingWriteTables/");
         if (Boolean.parseBoolean(settings.getOrDefault("autoSharding", "false"))) {
           // --autoSharding reaches BigQueryIO: the dead letters' write (same settings) is auto-sharded
           // (MapToTableSpec, then GroupIntoBatches.WithShardedKey instead of fixed keys) ...
-          assertHasStep(steps, "WriteDeadLettersToBigQuery/StreamingInserts/StreamingWriteTables/MapToTableSpec");
+          assertHasStep(steps, "Write/WriteDeadLettersToBigQuery/StreamingInserts/StreamingWriteTables/MapToTableSpec");
           // ... but NOT the rows' write: BigQueryIO 2.70 keeps fixed keys when a deterministic
           // record id function (EventInsertId) is set. A known gap, asserted so a fix shows up here.
           assertHasStep(steps, write + "StreamingInserts/StreamingWriteTables/ShardTableWrites");

@@ -2,6 +2,7 @@ package io.streamlab.pipeline.write.bigquery;
 
 import com.google.api.services.bigquery.model.TableRow;
 import io.streamlab.pipeline.DeadLetters;
+import io.streamlab.pipeline.RowsWithDeadLetters;
 import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.pipeline.write.WriteSettings;
@@ -13,16 +14,17 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
-import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
 import org.apache.beam.sdk.io.gcp.bigquery.TableRowJsonCoder;
 import org.apache.beam.sdk.io.gcp.bigquery.WriteResult;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.PDone;
 import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.beam.sdk.values.TypeDescriptor;
 
@@ -34,18 +36,32 @@ import org.apache.beam.sdk.values.TypeDescriptor;
  * the write method says, so none of the DuckDB/PostgreSQL write path (Sharding, BatchAppendFn,
  * throttling) is involved.
  */
-public final class BigQueryWriteStage {
-  private BigQueryWriteStage() {}
+public final class BigQueryWriteStage extends PTransform<RowsWithDeadLetters, PDone> {
+  private final Schema tableSchema;
+  private final BigQueryTable table;
+  private final WriteSettings w;
+  private final BigQueryServices services;
 
-  public static void apply(PCollection<GenericRecord> rows, PCollection<GenericRecord> deadLetters, Schema tableSchema,
-      BigQueryTable table, WriteSettings w) {
-    apply(rows, deadLetters, tableSchema, table, w, null);
+  /** BigQueryIO's options for {@code w} are set before the graph is built: {@link BigQueryWrites#configureOptions}. */
+  public BigQueryWriteStage(Schema tableSchema, BigQueryTable table, WriteSettings w) {
+    this(tableSchema, table, w, null);
   }
 
-  /** @param services BigQuery itself when null; tests pass Beam's fakes (FakeBigQueryServices) */
-  static void apply(PCollection<GenericRecord> rows, PCollection<GenericRecord> deadLetters, Schema tableSchema,
-      BigQueryTable table, WriteSettings w, BigQueryServices services) {
-    BigQueryWrites.configureOptions(rows.getPipeline().getOptions().as(BigQueryOptions.class), w);
+  private BigQueryWriteStage(Schema tableSchema, BigQueryTable table, WriteSettings w, BigQueryServices services) {
+    this.tableSchema = tableSchema;
+    this.table = table;
+    this.w = w;
+    this.services = services;
+  }
+
+  /** The same write against {@code services} instead of BigQuery (tests: Beam's FakeBigQueryServices). */
+  BigQueryWriteStage withTestServices(BigQueryServices services) {
+    return new BigQueryWriteStage(tableSchema, table, w, services);
+  }
+
+  @Override
+  public PDone expand(RowsWithDeadLetters input) {
+    PCollection<GenericRecord> rows = input.rows();
     boolean unbounded = rows.isBounded() == PCollection.IsBounded.UNBOUNDED;
     FormatToStore format = w.formatToStore();
 
@@ -72,7 +88,7 @@ public final class BigQueryWriteStage {
         : result.getFailedStorageApiInserts().apply("FailedInserts", ParDo.of(new FailedInsertFn.StorageApi()));
 
     PCollection<TableRow> letters = PCollectionList
-        .of(deadLetters.setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
+        .of(input.deadLetters())
         .and(converted.get(ToBigQueryFn.FAILED).setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
         .and(refused.setCoder(AvroCoder.of(DeadLetters.SCHEMA)))
         .apply("AllDeadLetters", Flatten.pCollections())
@@ -87,6 +103,7 @@ public final class BigQueryWriteStage {
     } else {
       logRefused(lettersResult.getFailedStorageApiInserts());
     }
+    return PDone.in(input.getPipeline());
   }
 
   private static <T> void logRefused(PCollection<T> refused) {

@@ -9,6 +9,8 @@ import io.streamlab.formats.EventHeaders;
 import io.streamlab.generator.GeneratorSettings;
 import io.streamlab.generator.RandomRecordFactory;
 import io.streamlab.pipeline.DeadLetters;
+import io.streamlab.pipeline.RowsWithDeadLetters;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.pipeline.write.WriteSettings;
@@ -126,9 +128,10 @@ class BigQueryFakeEndToEndTest {
     } else {
       input = p.apply("Rows", Create.of(records).withCoder(AvroCoder.of(row)));
     }
-    BigQueryWriteStage.apply(input,
-        p.apply("FrontDeadLetters", Create.of(frontDeadLetters()).withCoder(AvroCoder.of(DeadLetters.SCHEMA))),
-        row, table, w, services);
+    BigQueryWrites.configureOptions(options.as(BigQueryOptions.class), w);
+    RowsWithDeadLetters.of(input,
+            p.apply("FrontDeadLetters", Create.of(frontDeadLetters()).withCoder(AvroCoder.of(DeadLetters.SCHEMA))))
+        .apply("Write", new BigQueryWriteStage(row, table, w).withTestServices(services));
     p.run().waitUntilFinish();
 
     List<TableFieldSchema> columns = BigQueryTypes.tableSchema(row).getFields();

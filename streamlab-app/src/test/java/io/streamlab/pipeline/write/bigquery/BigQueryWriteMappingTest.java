@@ -12,6 +12,8 @@ import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteMethod;
 import io.streamlab.pipeline.write.WriteSettings;
 import io.streamlab.pipeline.write.WriteStage;
+import io.streamlab.pipeline.write.WriteTarget;
+import io.streamlab.pipeline.RowsWithDeadLetters;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.bigquery.BigQueryTypes;
@@ -187,7 +189,9 @@ class BigQueryWriteMappingTest {
       rows.setIsBoundedInternal(PCollection.IsBounded.UNBOUNDED);
       letters.setIsBoundedInternal(PCollection.IsBounded.UNBOUNDED);
     }
-    WriteStage.apply(rows, letters, row, StoreSpec.bigquery(TABLE), "not-used", 500, w);
+    StoreSpec store = StoreSpec.bigquery(TABLE);
+    WriteStage.configure(p.getOptions(), store, w);
+    RowsWithDeadLetters.of(rows, letters).apply("Write", WriteStage.of(new WriteTarget(store, "not-used", row, 500), w));
     Map<String, WriteProbe> found = new LinkedHashMap<>();
     p.traverseTopologically(new Pipeline.PipelineVisitor.Defaults() {
       @Override

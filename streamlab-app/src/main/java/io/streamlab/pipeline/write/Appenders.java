@@ -1,0 +1,42 @@
+package io.streamlab.pipeline.write;
+
+import io.streamlab.pipeline.DeadLetters;
+
+/**
+ * The {@link BatchAppendFn} of each use, by name: its constructor's flags (keyed, pool size,
+ * insert-id dedup) are chosen here once, so a write transform says which writer it wants.
+ */
+final class Appenders {
+  private Appenders() {}
+
+  /** STORAGE_API_AT_LEAST_ONCE: plain appends of {@code appendBatchSize} rows, from a pool when asked. */
+  static BatchAppendFn plain(WriteTarget t, FormatToStore format, WriteSettings w) {
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+        BatchAppendFn.Batching.rows(t.appendBatchSize()), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
+        false);
+  }
+
+  /** STREAMING_INSERTS: a request's JSON rows, skipping insert ids seen recently (best effort). */
+  static BatchAppendFn insertRequests(WriteTarget t) {
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), FormatToStore.TABLE_ROW,
+        BatchAppendFn.Batching.rows(Integer.MAX_VALUE), false, 0, true);
+  }
+
+  /** STORAGE_WRITE_API: each batch one insert-or-ignore on the event identity (exactly-once). */
+  static BatchAppendFn keyedCommits(WriteTarget t, FormatToStore format) {
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+        BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false);
+  }
+
+  /** STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one insert-or-ignore. */
+  static BatchAppendFn committedBundles(WriteTarget t, FormatToStore format) {
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+        BatchAppendFn.Batching.rows(t.appendBatchSize()), true, 0, false);
+  }
+
+  /** Every write method: dead letters into {@code <table>_failed}. */
+  static BatchAppendFn deadLetters(WriteTarget t) {
+    return new BatchAppendFn(t.store(), DeadLetters.tableFor(t.table()), DeadLetters.SCHEMA,
+        FormatToStore.AVRO_GENERIC_RECORD, BatchAppendFn.Batching.rows(500), false, 0, false);
+  }
+}

@@ -1,0 +1,94 @@
+package io.streamlab.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.streamlab.formats.EventHeaders;
+import io.streamlab.formats.PayloadCodec;
+import io.streamlab.formats.TransportFormat;
+import io.streamlab.generator.GeneratorSettings;
+import io.streamlab.generator.RandomRecordFactory;
+import io.streamlab.schema.SchemaLoader;
+import io.streamlab.schema.SystemColumns;
+import io.streamlab.udf.BoomFunction;
+import io.streamlab.udf.UdfLoader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.ByteArrayCoder;
+import org.apache.beam.sdk.coders.NullableCoder;
+import org.apache.beam.sdk.io.kafka.KafkaRecord;
+import org.apache.beam.sdk.io.kafka.KafkaRecordCoder;
+import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.testing.TestPipeline;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.KV;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The front stages as a composite transform, in memory (TestPipeline on the DirectRunner, PAssert):
+ * messages in, table records and dead letters out, each with the event's identity; a message that
+ * cannot be decoded and an event the UDF refuses become dead letters of their stage, the good
+ * events around them go on. (FrontStagesEndToEndTest and HostileInputTest: the same through Kafka.)
+ */
+class FrontStagesTest {
+  static final Schema SCHEMA = SchemaLoader.loadDefault();
+  static final int PRODUCER = 7;
+  static final int GOOD = 20;
+  private static final long NOT_AN_EVENT = GOOD, REFUSED_BY_UDF = GOOD + 1;
+
+  @Test
+  void goodEventsBecomeRowsAndEachFailureADeadLetterOfItsStage() {
+    TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
+    RowsWithDeadLetters out = p
+        .apply("Messages", Create.of(messages()).withCoder(
+            KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of()))))
+        .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT,
+            new Decoding(new UdfLoader(BoomFunction.class.getName(), null))));
+
+    PAssert.that(out.rows()).satisfies(rows -> {
+      TreeSet<Long> sequences = new TreeSet<>();
+      for (GenericRecord r : rows) {
+        assertEquals(PRODUCER, r.get(SystemColumns.PRODUCER_ID));
+        assertEquals(1_000L + (Long) r.get(SystemColumns.SEQUENCE), r.get(SystemColumns.SEND_TIME_MICROS),
+            "send time from the headers");
+        sequences.add((Long) r.get(SystemColumns.SEQUENCE));
+      }
+      assertEquals(GOOD, sequences.size(), "every good event once: " + sequences);
+      assertEquals(GOOD - 1, sequences.last());
+      return null;
+    });
+    PAssert.that(out.deadLetters()).satisfies(letters -> {
+      Map<Long, String> stageBySequence = new TreeMap<>();
+      for (GenericRecord r : letters) stageBySequence.put((Long) r.get(SystemColumns.SEQUENCE), r.get("stage").toString());
+      assertEquals(Map.of(NOT_AN_EVENT, "decode", REFUSED_BY_UDF, "udf"), stageBySequence);
+      return null;
+    });
+    p.run().waitUntilFinish();
+  }
+
+  /** GOOD events, then bytes that are no Thrift event, then an event the UDF throws on. */
+  static List<KafkaRecord<byte[], byte[]>> messages() {
+    PayloadCodec codec = TransportFormat.THRIFT.codec(SCHEMA);
+    RandomRecordFactory events = new RandomRecordFactory(SCHEMA, GeneratorSettings.builder().build(), 1);
+    List<KafkaRecord<byte[], byte[]>> out = new ArrayList<>();
+    for (long seq = 0; seq < GOOD; seq++) out.add(message(seq, codec.encode(events.next())));
+    out.add(message(NOT_AN_EVENT, "not a thrift event".getBytes(StandardCharsets.UTF_8)));
+    GenericRecord boom = events.next();
+    boom.put(0, BoomFunction.MARKER + "-1");
+    out.add(message(REFUSED_BY_UDF, codec.encode(boom)));
+    return out;
+  }
+
+  private static KafkaRecord<byte[], byte[]> message(long sequence, byte[] value) {
+    RecordHeaders headers = new RecordHeaders();
+    EventHeaders.write(headers, PRODUCER, sequence, 1_000L + sequence);
+    return new KafkaRecord<>("events", 0, sequence, 0L, KafkaTimestampType.CREATE_TIME, headers, KV.of(null, value));
+  }
+}
