@@ -2,7 +2,7 @@ package io.streamlab.bench;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.time.Duration;
+import io.streamlab.cli.DurationConverter;
 import java.util.Map;
 
 /**
@@ -52,12 +52,13 @@ public record WriteFigures(long connectionsOpened, long appends, double appendsP
         f.maxRequestsInFlight(), f.activeKeysAtEnd(), f.maxActiveKeys(), m);
   }
 
-  private static double millis(String duration) {
-    if (duration == null) return 0;
+  /** A configuration value as the flag took it ("75ms") or ISO-8601; null when it is not one. */
+  private static Double millis(String duration) {
+    if (duration == null) return null;
     try {
-      return Duration.parse(duration).toNanos() / 1e6;
+      return DurationConverter.parse(duration).toNanos() / 1e6;
     } catch (RuntimeException e) {
-      return 0;
+      return null; // shown as absent, never as a round trip of 0 ms
     }
   }
 }

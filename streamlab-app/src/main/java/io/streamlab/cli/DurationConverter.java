@@ -4,10 +4,16 @@ import java.time.Duration;
 import picocli.CommandLine;
 
 /** "500ms", "30s", "2m", "1h", or a plain number of seconds. */
-final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
   @Override
   public Duration convert(String value) {
+    return parse(value);
+  }
+
+  /** A duration as the flags take it, or as ISO-8601 ("PT0.075S", what Duration.toString() writes). */
+  public static Duration parse(String value) {
     String v = value.trim().toLowerCase();
+    if (v.startsWith("pt")) return Duration.parse(value.trim());
     try {
       if (v.endsWith("ms")) return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
       if (v.endsWith("s")) return Duration.ofMillis((long) (Double.parseDouble(v.substring(0, v.length() - 1)) * 1000));
