@@ -66,10 +66,23 @@ public final class FlinkConf {
   }
 
   /**
+   * The directory for this JVM's checkpoints, made once: every job of the JVM shares it (Flink keeps
+   * each job's checkpoints under its job id), so a test that builds many pipelines makes one
+   * directory and one shutdown hook, not one per pipeline.
+   */
+  static Path checkpointDir() {
+    return CheckpointDir.PATH;
+  }
+
+  private static final class CheckpointDir {
+    static final Path PATH = create();
+  }
+
+  /**
    * A directory for this JVM's checkpoints, removed when it exits; those of JVMs that were killed
    * (kill -9 leaves them) are removed when the next one starts.
    */
-  static Path checkpointDir() {
+  private static Path create() {
     try {
       Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
       String prefix = "streamlab-checkpoints-";
