@@ -9,10 +9,11 @@ import java.util.Map;
  * The write stage's request figures of a run (whole run, warm-up included: they come from the
  * ingestion's last status) and the warehouse model it ran against, for results.json ("write") and
  * the summary: connections opened and appends per connection (what --useConnectionPool changes),
- * the most requests in flight (bounded by keys / streams), the keys or shards active at the end.
+ * the most requests in flight (bounded by keys / streams), the keys or shards active at the end,
+ * and with the model the local transactions its requests were appended in (group commit).
  */
 public record WriteFigures(long connectionsOpened, long appends, double appendsPerConnection, long maxRequestsInFlight,
-    long activeKeysAtEnd, long maxActiveKeys, Model warehouseModel) {
+    long activeKeysAtEnd, long maxActiveKeys, long storeTransactions, Model warehouseModel) {
 
   /** The model's parameters; {"kind": "none"} alone without one. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -29,14 +30,16 @@ public record WriteFigures(long connectionsOpened, long appends, double appendsP
     long maxActive = 0;
     for (Sample s : r.series()) maxActive = Math.max(maxActive, s.write().getOrDefault("activeKeys", 0L));
     return new WriteFigures(connections, appends, connections > 0 ? (double) appends / connections : 0,
-        w.getOrDefault("inFlightMax", 0L), w.getOrDefault("activeKeys", 0L), maxActive, model(r.info().configuration()));
+        w.getOrDefault("inFlightMax", 0L), w.getOrDefault("activeKeys", 0L), maxActive, w.getOrDefault("storeTransactions", 0L),
+        model(r.info().configuration()));
   }
 
   /** The model's parameters from the run's configuration. */
   public static Model model(Map<String, String> configuration) {
     String kind = configuration.getOrDefault("warehouseModel", "none");
     if (kind.equals("none")) return new Model(kind, null, null, null, null);
-    return new Model(kind, true, "log-normal per request, fitted to p50 / p95; exactly-once batch = append + commit",
+    return new Model(kind, true, "log-normal per request, fitted to p50 / p95; exactly-once batch = append + commit; "
+        + "requests whose round trips end together share one local transaction",
         millis(configuration.get("roundTripP50")), millis(configuration.get("roundTripP95")));
   }
 
@@ -45,8 +48,9 @@ public record WriteFigures(long connectionsOpened, long appends, double appendsP
     WriteFigures f = of(r);
     Model model = f.warehouseModel();
     String m = model.none() ? "no warehouse model (the local store's own speed)"
-        : String.format("warehouse MODEL %s: round trip per request log-normal p50 %.0f ms, p95 %.0f ms", model.kind(),
-            model.roundTripP50Millis(), model.roundTripP95Millis());
+        : String.format("warehouse MODEL %s: round trip per request log-normal p50 %.0f ms, p95 %.0f ms; "
+            + "requests appended in %,d local transactions", model.kind(), model.roundTripP50Millis(),
+            model.roundTripP95Millis(), f.storeTransactions());
     return String.format("connections %,d | appends %,d (%.1f per connection) | max requests in flight %,d | "
         + "active keys/shards %,d (max %,d) | %s", f.connectionsOpened(), f.appends(), f.appendsPerConnection(),
         f.maxRequestsInFlight(), f.activeKeysAtEnd(), f.maxActiveKeys(), m);

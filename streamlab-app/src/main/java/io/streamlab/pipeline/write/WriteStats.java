@@ -71,6 +71,8 @@ public final class WriteStats {
     m.put("appends", appends());
     m.put("inFlightMax", maxInFlight());
     m.put("activeKeys", activeKeys());
+    // the warehouse model's group commit: local transactions for its requests (0 without the model)
+    m.put("storeTransactions", io.streamlab.store.model.ModelStats.get().transactions());
     return m;
   }
 }

@@ -15,6 +15,8 @@ public final class ModelStats {
   private final LongAdder roundTrips = new LongAdder();
   private final LongAdder roundTripNanos = new LongAdder();
   private final LongAdder connections = new LongAdder();
+  private final LongAdder transactions = new LongAdder();
+  private final LongAdder requestsCommitted = new LongAdder();
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicLong maxInFlight = new AtomicLong();
 
@@ -39,6 +41,12 @@ public final class ModelStats {
     roundTripNanos.add(nanos);
   }
 
+  /** One local store transaction that appended the rows of {@code requests} requests ({@link GroupCommit}). */
+  void transaction(int requests) {
+    transactions.increment();
+    requestsCommitted.add(requests);
+  }
+
   void connectionOpened() {
     connections.increment();
   }
@@ -48,6 +56,10 @@ public final class ModelStats {
   public long inFlight() { return inFlight.get(); }
   public long maxInFlight() { return maxInFlight.get(); }
   public long connections() { return connections.sum(); }
+  /** Local store transactions that appended modelled requests' rows. */
+  public long transactions() { return transactions.sum(); }
+  /** Modelled requests appended by those transactions (/ transactions = requests per transaction). */
+  public long requestsCommitted() { return requestsCommitted.sum(); }
 
   /** Mean modelled round trip so far, in microseconds (0 before the first). */
   public long meanRoundTripMicros() {

@@ -7,13 +7,19 @@ import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 
-/** A store whose writers pay the {@link WarehouseModel}'s round trips on every request. */
+/**
+ * A store whose writers pay the {@link WarehouseModel}'s round trips on every request; the rows of
+ * requests whose round trips end together are then appended in one store transaction
+ * ({@link GroupCommit}), as a warehouse's servers, not its client, absorb the cost per request.
+ */
 final class RoundTripStore extends ForwardingTableStore {
   private final WarehouseModel model;
+  private final String storeId;
 
-  RoundTripStore(TableStore inner, WarehouseModel model) {
+  RoundTripStore(TableStore inner, WarehouseModel model, String storeId) {
     super(inner);
     this.model = model;
+    this.storeId = storeId;
   }
 
   @Override
@@ -22,6 +28,7 @@ final class RoundTripStore extends ForwardingTableStore {
     ModelStats.get().connectionOpened();
     // an exactly-once batch is an append to a pending stream and then its commit: two requests
     int requests = keyed ? 2 : 1;
+    GroupCommit group = GroupCommit.of(storeId, table, keyed);
     return new TableWriter() {
       @Override
       public long append(List<GenericRecord> records) throws Exception {
@@ -33,7 +40,7 @@ final class RoundTripStore extends ForwardingTableStore {
             stats.roundTrip(nanos);
             Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
           }
-          return writer.append(records);
+          return group.append(records, writer);
         } finally {
           stats.requestEnded();
         }

@@ -47,12 +47,13 @@ public record WarehouseModel(String name, double p50Millis, double p95Millis) im
 
   @Override
   public TableStore decorate(TableStore store, String storeId) {
-    return new RoundTripStore(store, this);
+    return new RoundTripStore(store, this, storeId);
   }
 
   /** One line for summaries: what is modelled and with which parameters. */
   public String describe() {
     return String.format("%s MODEL: every request waits a log-normal round trip, p50 %.0f ms, p95 %.0f ms "
-        + "(exactly-once batches: append + commit = 2 requests)", name, p50Millis, p95Millis);
+        + "(exactly-once batches: append + commit = 2 requests; "
+        + "requests whose round trips end together share one local transaction)", name, p50Millis, p95Millis);
   }
 }
