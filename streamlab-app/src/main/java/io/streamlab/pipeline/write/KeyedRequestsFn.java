@@ -47,7 +47,7 @@ final class KeyedRequestsFn extends DoFn<KV<Integer, Iterable<Object>>, Void> {
   /**
    * @param scope names the table (keys of different tables are different keys)
    * @param maxBytesPerRequest JSON bytes of a request (STREAMING_INSERTS); Long.MAX_VALUE = rows only
-   * @param autoSharded tell {@link AutoShards} whether batches leave full
+   * @param autoSharded tell {@link AutoShards} whether requests queue behind their shard's previous one
    */
   KeyedRequestsFn(String scope, BatchAppendFn writerTemplate, int maxRowsPerRequest, long maxBytesPerRequest,
       boolean autoSharded) {
@@ -79,10 +79,12 @@ final class KeyedRequestsFn extends DoFn<KV<Integer, Iterable<Object>>, Void> {
   public void process(@Element KV<Integer, Iterable<Object>> batch) {
     Integer key = batch.getKey();
     for (List<Object> request : split(batch.getValue())) {
-      if (autoSharded) AutoShards.observe(request.size() >= maxRowsPerRequest);
       // after the key's previous request, whatever its outcome (a failure is its own bundle's)
-      bundleRequests.add(LAST_REQUEST.compute(scope + "#" + key, (k, previous) -> (previous == null ? DONE
-          : previous.handle((v, e) -> (Void) null)).thenRunAsync(() -> send(key, request), requests)));
+      bundleRequests.add(LAST_REQUEST.compute(scope + "#" + key, (k, previous) -> {
+        if (autoSharded) AutoShards.observe(previous != null && !previous.isDone());
+        return (previous == null ? DONE : previous.handle((v, e) -> (Void) null)).thenRunAsync(() -> send(key, request),
+            requests);
+      }));
     }
   }
 
