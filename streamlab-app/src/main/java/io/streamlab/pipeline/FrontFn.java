@@ -51,7 +51,9 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private transient PayloadCodec codec;
   private transient EventFunction udf;
   private transient Schema tableSchema;
-  private transient IngestMetrics.StageCounter unbatchStage, decodeStage, udfStage;
+  /** This instance's counts, added to the process's {@link IngestMetrics} at the end of each bundle. */
+  private transient IngestMetrics.Tally readStage, unbatchStage, decodeStage, udfStage;
+  private transient long messagesRead, bytesRead, eventsRead;
   private transient DeadLetters.Traces traces;
 
   FrontFn(Schema eventSchema, TransportFormat format, Decoding decoding) {
@@ -68,9 +70,10 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     udf = udfLoader.newInstance();
     udf.open(eventSchema);
     tableSchema = SystemColumns.tableRecordSchema(eventSchema);
-    unbatchStage = IngestMetrics.get().stage(Stage.UNBATCH);
-    decodeStage = IngestMetrics.get().stage(Stage.DECODE);
-    udfStage = IngestMetrics.get().stage(Stage.UDF);
+    readStage = IngestMetrics.get().stage(Stage.READ).tally();
+    unbatchStage = IngestMetrics.get().stage(Stage.UNBATCH).tally();
+    decodeStage = IngestMetrics.get().stage(Stage.DECODE).tally();
+    udfStage = IngestMetrics.get().stage(Stage.UDF).tally();
     traces = new DeadLetters.Traces();
   }
 
@@ -90,7 +93,8 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     Message m = new Message(record.getHeaders(),
         EventHeaders.Stamp.ofOffset(record.getPartition(), record.getOffset(), record.getTimestamp()),
         record.getTopic(), record.getPartition(), record.getOffset());
-    IngestMetrics.get().recordRead(value.length);
+    messagesRead++;
+    bytesRead += value.length;
     Compression compression;
     try {
       compression = Envelope.compressionOf(m.headers());
@@ -134,7 +138,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     unbatchStage.record(elements.size(), value.length, System.nanoTime() - start);
     for (Envelope.Element e : elements) {
       if (e.payload().length > decoding.maxMessageBytes()) {
-        IngestMetrics.get().recordEvent();
+        eventsRead++;
         fail(DeadLetters.Stage.DECODE, new IllegalArgumentException("event of " + e.payload().length
             + " bytes exceeds the limit of " + decoding.maxMessageBytes() + " bytes (--maxMessageBytes)"),
             e.stamp(), m, Arrays.copyOf(e.payload(), MAX_STORED_BYTES), out);
@@ -145,9 +149,20 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     if (broke != null) unreadableEnvelope(m, elements.size(), broke, value, out);
   }
 
+  /** The bundle's counts into the process's metrics (once per bundle: see {@link IngestMetrics.Tally}). */
+  @FinishBundle
+  public void finishBundle() {
+    IngestMetrics.get().recordRead(messagesRead, bytesRead, eventsRead);
+    messagesRead = bytesRead = eventsRead = 0;
+    readStage.flush();
+    unbatchStage.flush();
+    decodeStage.flush();
+    udfStage.flush();
+  }
+
   /** Decode -> UDF -> table record, for one event. */
   private void event(EventHeaders.Stamp stamp, byte[] payload, Message m, MultiOutputReceiver out) {
-    IngestMetrics.get().recordEvent();
+    eventsRead++;
     long start = System.nanoTime();
     GenericRecord event;
     try {
@@ -160,7 +175,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     long decoded = System.nanoTime();
     // ages from the clock readings taken for wall time anyway: no extra clock read per event
     long sent = stamp.sendTimeMicros();
-    IngestMetrics.get().recordReadAge(Clock.micros(start) - sent);
+    readStage.age(1, Clock.micros(start) - sent);
     decodeStage.record(1, payload.length, decoded - start, 1, Clock.micros(decoded) - sent);
     GenericRecord row;
     try {
@@ -202,12 +217,12 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
           + "one dead letter for the whole envelope; " + e, e);
     }
     if (first == null || count <= delivered || count > decoding.maxEnvelopeEvents()) {
-      IngestMetrics.get().recordEvent();
+      eventsRead++;
       fail(DeadLetters.Stage.DECOMPRESS, e, delivered == 0 && first != null ? first : m.offsetStamp(), m, value, out);
       return;
     }
     for (int i = delivered; i < count; i++) {
-      IngestMetrics.get().recordEvent();
+      eventsRead++;
       EventHeaders.Stamp stamp = new EventHeaders.Stamp(first.producerId(), first.sequence() + i, first.sendTimeMicros());
       Throwable reported = i == delivered ? e
           : new IllegalArgumentException("event " + i + " of an unreadable envelope (its bytes are on event "

@@ -173,11 +173,14 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
       metrics.recordWritten(written.size());
       if (!isDeadLetterTable) {
         long ages = 0;
+        long[] latencies = new long[written.size()];
+        int n = 0;
         for (GenericRecord r : written) {
           long age = visibleMicros - (Long) r.get(sendTimePos);
-          metrics.recordLatency(age);
+          latencies[n++] = age;
           ages += age;
         }
+        metrics.recordLatencies(latencies, n);
         metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
       }
       if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());

@@ -5,6 +5,7 @@ import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.pipeline.IngestMetrics;
 import io.streamlab.pipeline.Stage;
 import io.streamlab.schema.SystemColumns;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.values.KV;
@@ -23,6 +24,10 @@ final class ToStoreFormatFn extends DoFn<GenericRecord, KV<Integer, Object>> {
   private final boolean jsonRows;
   private final Sharding sharding;
   private transient ElementSizes sizes;
+  private transient IngestMetrics.Tally convertStage;
+  /** Positions of the system fields in the last record schema seen (a by-name lookup per row was a hash lookup). */
+  private transient Schema positionsOf;
+  private transient int producerPos, sequencePos, sendTimePos;
 
   ToStoreFormatFn(FormatToStore format, boolean jsonRows, Sharding sharding) {
     this.format = format;
@@ -33,6 +38,12 @@ final class ToStoreFormatFn extends DoFn<GenericRecord, KV<Integer, Object>> {
   @Setup
   public void setup() {
     sizes = new ElementSizes(jsonRows ? FormatToStore.TABLE_ROW : format);
+    convertStage = IngestMetrics.get().stage(Stage.CONVERT).tally();
+  }
+
+  @FinishBundle
+  public void finishBundle() {
+    convertStage.flush();
   }
 
   @ProcessElement
@@ -41,10 +52,16 @@ final class ToStoreFormatFn extends DoFn<GenericRecord, KV<Integer, Object>> {
       long start = System.nanoTime();
       Object element = format.fromRecord(row);
       if (jsonRows) element = format.toJsonRow(element, row.getSchema());
-      int key = sharding.key((Integer) row.get(SystemColumns.PRODUCER_ID), (Long) row.get(SystemColumns.SEQUENCE));
+      Schema schema = row.getSchema();
+      if (schema != positionsOf) {
+        producerPos = schema.getField(SystemColumns.PRODUCER_ID).pos();
+        sequencePos = schema.getField(SystemColumns.SEQUENCE).pos();
+        sendTimePos = schema.getField(SystemColumns.SEND_TIME_MICROS).pos();
+        positionsOf = schema;
+      }
+      int key = sharding.key((Integer) row.get(producerPos), (Long) row.get(sequencePos));
       long end = System.nanoTime();
-      IngestMetrics.get().stage(Stage.CONVERT).record(1, sizes.bytes(element, row.getSchema()), end - start, 1,
-          Clock.micros(end) - (Long) row.get(SystemColumns.SEND_TIME_MICROS));
+      convertStage.record(1, sizes.bytes(element, schema), end - start, 1, Clock.micros(end) - (Long) row.get(sendTimePos));
       out.get(ELEMENTS).output(KV.of(key, element));
     } catch (RuntimeException e) {
       out.get(FAILED).output(WriteDeadLetters.of(DeadLetters.Stage.CONVERT, e, row));

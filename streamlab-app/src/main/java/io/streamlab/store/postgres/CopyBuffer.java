@@ -1,5 +1,8 @@
 package io.streamlab.store.postgres;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -10,6 +13,10 @@ import java.util.Arrays;
  * values (jsonb, arrays) are written in place instead of into a buffer of their own first.
  */
 final class CopyBuffer {
+  /** Big-endian int and long stores into the array: one bounds check and one store each, not four or eight. */
+  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   private byte[] bytes;
   private int size;
 
@@ -63,8 +70,7 @@ final class CopyBuffer {
 
   void putLong(long v) {
     ensure(8);
-    setInt(size, (int) (v >>> 32));
-    setInt(size + 4, (int) v);
+    LONG.set(bytes, size, v);
     size += 8;
   }
 
@@ -81,10 +87,7 @@ final class CopyBuffer {
   }
 
   private void setInt(int at, int v) {
-    bytes[at] = (byte) (v >>> 24);
-    bytes[at + 1] = (byte) (v >>> 16);
-    bytes[at + 2] = (byte) (v >>> 8);
-    bytes[at + 3] = (byte) v;
+    INT.set(bytes, at, v);
   }
 
   /** A long as decimal ASCII digits, without a String. */

@@ -1,7 +1,10 @@
 package io.streamlab.store.postgres;
 
 import io.streamlab.schema.AvroSchemas;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Collection;
@@ -124,6 +127,25 @@ final class PgJson {
   }
 
   private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+  /** Eight bytes of a string at a time (the order does not matter to {@link #needsEscape}). */
+  private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
+  /**
+   * Whether one of the eight bytes of {@code w} must be escaped in a JSON string: a control
+   * character (below 0x20), '"' or '\'. The classic "has a byte less than n" / "has a zero byte"
+   * word tests, exact as to whether there is one (a borrow can only spread upwards from a byte
+   * that matched); bytes of 0x80 and up (UTF-8 sequences) never match. Most strings have no such
+   * byte, so they are checked a word at a time and copied in one go: the byte-at-a-time check
+   * was the largest self time of the COPY encoding (docs/perf-notes.md).
+   */
+  static boolean needsEscape(long w) {
+    long control = (w - 0x2020202020202020L) & ~w & HIGHS;
+    long quote = w ^ 0x2222222222222222L;
+    long backslash = w ^ 0x5C5C5C5C5C5C5C5CL;
+    return (control | ((quote - ONES) & ~quote & HIGHS) | ((backslash - ONES) & ~backslash & HIGHS)) != 0;
+  }
 
   /** A string (Utf8 in place; anything else by its text) quoted and escaped as JSON. */
   static void putString(CopyBuffer out, Object s) {
@@ -139,6 +161,10 @@ final class PgJson {
     out.put((byte) '"');
     int run = 0; // bytes since the last escape, copied in one go
     for (int i = 0; i < length; i++) {
+      if (i + 8 <= length && !needsEscape((long) WORD.get(b, i))) {
+        i += 7;
+        continue;
+      }
       int c = b[i] & 0xFF;
       if (c >= 0x20 && c != '"' && c != '\\') continue; // UTF-8 multi-byte sequences pass as they are
       out.put(b, run, i - run);

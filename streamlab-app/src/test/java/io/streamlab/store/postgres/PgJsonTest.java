@@ -67,4 +67,38 @@ class PgJsonTest {
       assertEquals(text.toString(), got.get("a").asText());
     }
   }
+
+  @Test
+  void aWordNeedsEscapingExactlyWhenOneOfItsBytesDoes() {
+    // backgrounds next to the bounds of the word tests (0x20/0x21, '"'+1, '\\'+-1, DEL, UTF-8 bytes)
+    int[] backgrounds = {'a', 0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0xc3, 0xff};
+    int checked = 0;
+    for (int background : backgrounds) {
+      for (int pos = 0; pos < 8; pos++) {
+        for (int c = 0; c < 256; c++) {
+          byte[] w = new byte[8];
+          Arrays.fill(w, (byte) background);
+          w[pos] = (byte) c;
+          boolean expected = c < 0x20 || c == '"' || c == '\\';
+          long word = java.nio.ByteBuffer.wrap(w).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+          assertEquals(expected, PgJson.needsEscape(word), "byte " + c + " at " + pos + " among " + background);
+          checked++;
+        }
+      }
+    }
+    assertEquals(backgrounds.length * 8 * 256, checked);
+  }
+
+  @Test
+  void longStringsWithAnEscapeAnywhereGiveAvroJsonsText() throws Exception {
+    Schema s = Schema.create(Schema.Type.STRING);
+    for (String special : List.of("\"", "\\", "\n", "\u0000", "\u001f", "é")) {
+      for (int length = 0; length < 40; length++) {
+        for (int at = 0; at <= length; at++) {
+          String text = "x".repeat(at) + special + "y".repeat(length - at);
+          assertEquals(text, pgJson(new Utf8(text), s).asText(), "special " + special + " at " + at);
+        }
+      }
+    }
+  }
 }
