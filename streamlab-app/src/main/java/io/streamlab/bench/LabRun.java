@@ -140,6 +140,8 @@ public final class LabRun {
     private Ingestion ingest;
     private Sampler sampler;
     private GeneratorStats preloaded;
+    /** Drain mode: every poll of the ingestion while waiting for the backlog, to find where the window starts. */
+    private final List<DrainStart.Poll> drainPolls = new ArrayList<>();
 
     Session(String bootstrap, StoreSpec store, Path runDir) {
       this.store = store;
@@ -161,7 +163,7 @@ public final class LabRun {
       if (mode == RunMode.DRAIN) preload();
       GeneratorStats measured;
       long windowNanos, markMillis;
-      Duration cpu;
+      Duration cpu, cpuAtEnd;
       IngestStatus atStart, last;
       try (Ingestion started = config.ingestion().start(
           new Ingestion.Launch(ingestArgs, ingestLog, latencyLog, store, config.table()))) {
@@ -201,7 +203,8 @@ public final class LabRun {
           case MAX -> searchMaxRate();
         };
         windowNanos = System.nanoTime() - start;
-        cpu = ingest.cpuTime().minus(cpuAtStart);
+        cpuAtEnd = ingest.cpuTime();
+        cpu = cpuAtEnd.minus(cpuAtStart);
         ingest.awaitStatusSettled();
         last = ingest.status();
       } finally {
@@ -213,16 +216,25 @@ public final class LabRun {
       try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
         v = TableVerifier.verify(c, config.table(), expected, measuredProducers);
       }
+      long windowRows = done(last) - done(atStart);
+      long windowStartMicros = markMillis * 1000;
+      DrainStart drainStart = mode == RunMode.DRAIN && v.firstWriteMicros() > 0
+          ? DrainStart.at(drainPolls, v.firstWriteMicros()) : null;
+      if (drainStart != null) {
+        // the window is the measured backlog's rows, from the first of them on (see DrainStart)
+        windowRows = v.measuredRows();
+        windowStartMicros = v.firstWriteMicros();
+        cpu = cpuAtEnd.minus(drainStart.cpu());
+        atStart = drainStart.status();
+      }
       // Payload bytes of the rows ingested in the window: rows times the mean payload size read.
       // Not the bytes read in the window, which in drain mode run ahead of the writes.
-      long windowRows = done(last) - done(atStart);
       if (windowRows == 0) {
-        out.println("[streamlab] the measurement window saw no rows: " + (mode == RunMode.DRAIN
-            ? "the backlog was drained within the warm-up; use a bigger --preload" : "nothing was ingested"));
+        out.println("[streamlab] the measurement window saw no rows: nothing was ingested");
       }
       long windowBytes = Math.round(ingest.bytesPerEvent(last, measured) * windowRows);
       return new RunResult(config.info(), measured, v, windowRows, windowBytes,
-          cpu, markMillis * 1000, windowNanos / 1e9, latency.measured(), Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
+          cpu, windowStartMicros, windowNanos / 1e9, latency.measured(), Runtime.getRuntime().availableProcessors(), last.stagesSince(atStart),
           last.heapPeakBytes(), sampler.samples(),
           latency.perSecond(), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(), ingest.figureSources(),
@@ -391,7 +403,11 @@ public final class LabRun {
       long nextProgress = lastChange + config.progressInterval().toNanos();
       long lastDone = -1;
       while (true) {
-        long done = done(ingest.status());
+        IngestStatus status = ingest.status();
+        long done = done(status);
+        if (config.mode().mode() == RunMode.DRAIN) {
+          drainPolls.add(new DrainStart.Poll(System.currentTimeMillis() * 1000, ingest.cpuTime(), status));
+        }
         // After restarts (--chaos), rows written twice inflate the counts: then the run also
         // waits until the committed offsets reach the end of the topic (they are committed only
         // once every row read before them is in the table).
