@@ -39,16 +39,18 @@ final class IngestProcess implements AutoCloseable {
   }
 
   /**
-   * -Xmx4g and the parallel collector, plus whatever STREAMLAB_INGEST_JAVA_OPTS adds (e.g. a
-   * profiler, more heap; naming another collector replaces the parallel one). Why parallel: the
-   * ingestion allocates ~3 KB of short-lived objects per event and G1's barriers and concurrent
-   * work cost more CPU than its pauses save here (drain, 1.5 M events: 34 -> 58 MB/s per core).
+   * -Xmx4g and the parallel collector, plus whatever STREAMLAB_INGEST_JAVA_OPTS and the system
+   * property {@code streamlab.ingestJavaOpts} (for one test's runs) add (e.g. a profiler, more heap;
+   * naming another collector replaces the parallel one). Why parallel: the ingestion allocates
+   * ~3 KB of short-lived objects per event and G1's barriers and concurrent work cost more CPU than
+   * its pauses save here (drain, 1.5 M events: 34 -> 58 MB/s per core).
    */
   private static List<String> jvmOptions() {
     List<String> opts = new java.util.ArrayList<>(List.of("-Xmx4g"));
-    String extra = System.getenv("STREAMLAB_INGEST_JAVA_OPTS");
-    if (extra == null || !extra.matches(".*-XX:\\+Use\\w*GC.*")) opts.add("-XX:+UseParallelGC");
-    if (extra != null && !extra.isBlank()) opts.addAll(List.of(extra.trim().split("\\s+")));
+    String extra = (java.util.Objects.requireNonNullElse(System.getenv("STREAMLAB_INGEST_JAVA_OPTS"), "") + " "
+        + System.getProperty("streamlab.ingestJavaOpts", "")).trim();
+    if (!extra.matches(".*-XX:\\+Use\\w*GC.*")) opts.add("-XX:+UseParallelGC");
+    if (!extra.isEmpty()) opts.addAll(List.of(extra.split("\\s+")));
     return opts;
   }
 

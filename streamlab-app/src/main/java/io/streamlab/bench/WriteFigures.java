@@ -3,17 +3,19 @@ package io.streamlab.bench;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.streamlab.cli.DurationConverter;
+import io.streamlab.pipeline.write.WriteStats;
 import java.util.Map;
 
 /**
  * The write stage's request figures of a run (whole run, warm-up included: they come from the
  * ingestion's last status) and the warehouse model it ran against, for results.json ("write") and
  * the summary: connections opened and appends per connection (what --useConnectionPool changes),
- * the most requests in flight (bounded by keys / streams), the keys or shards active at the end,
- * and with the model the local transactions its requests were appended in (group commit).
+ * the most requests in flight (bounded by keys / streams), the keys or shards active at the end and
+ * at most, how many keys or shards sent a request at all, and with the model the local transactions
+ * its requests were appended in (group commit).
  */
 public record WriteFigures(long connectionsOpened, long appends, double appendsPerConnection, long maxRequestsInFlight,
-    long activeKeysAtEnd, long maxActiveKeys, long storeTransactions, Model warehouseModel) {
+    long activeKeysAtEnd, long maxActiveKeys, long keysUsed, long storeTransactions, Model warehouseModel) {
 
   /** The model's parameters; {"kind": "none"} alone without one. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -30,8 +32,8 @@ public record WriteFigures(long connectionsOpened, long appends, double appendsP
     long maxActive = 0;
     for (Sample s : r.series()) maxActive = Math.max(maxActive, s.write().getOrDefault("activeKeys", 0L));
     return new WriteFigures(connections, appends, connections > 0 ? (double) appends / connections : 0,
-        w.getOrDefault("inFlightMax", 0L), w.getOrDefault("activeKeys", 0L), maxActive, w.getOrDefault("storeTransactions", 0L),
-        model(r.info().configuration()));
+        w.getOrDefault("inFlightMax", 0L), w.getOrDefault("activeKeys", 0L), maxActive,
+        w.getOrDefault(WriteStats.KEYS_USED, 0L), w.getOrDefault("storeTransactions", 0L), model(r.info().configuration()));
   }
 
   /** The model's parameters from the run's configuration. */
@@ -52,8 +54,8 @@ public record WriteFigures(long connectionsOpened, long appends, double appendsP
             + "requests appended in %,d local transactions", model.kind(), model.roundTripP50Millis(),
             model.roundTripP95Millis(), f.storeTransactions());
     return String.format("connections %,d | appends %,d (%.1f per connection) | max requests in flight %,d | "
-        + "active keys/shards %,d (max %,d) | %s", f.connectionsOpened(), f.appends(), f.appendsPerConnection(),
-        f.maxRequestsInFlight(), f.activeKeysAtEnd(), f.maxActiveKeys(), m);
+        + "active keys/shards %,d (max %,d, %,d used in all) | %s", f.connectionsOpened(), f.appends(),
+        f.appendsPerConnection(), f.maxRequestsInFlight(), f.activeKeysAtEnd(), f.maxActiveKeys(), f.keysUsed(), m);
   }
 
   /** A configuration value as the flag took it ("75ms") or ISO-8601; null when it is not one. */

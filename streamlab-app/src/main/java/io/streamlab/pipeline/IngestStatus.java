@@ -71,9 +71,8 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
         sum.put(st, a.plus(b));
       }
     }
-    // counters add up; gauges (active*) are the later process's, maxima (*Max) the larger
     Map<String, Long> w = new java.util.LinkedHashMap<>(write);
-    o.write.forEach((k, v) -> w.merge(k, v, k.startsWith("active") ? (a, b) -> b : k.endsWith("Max") ? Math::max : Long::sum));
+    o.write.forEach((k, v) -> w.merge(k, v, WriteStats.combined(k)));
     return new IngestStatus(o.ready, eventsRead + o.eventsRead, bytesRead + o.bytesRead, rowsWritten + o.rowsWritten,
         failed + o.failed, o.p99Micros, bytesShuffled + o.bytesShuffled, Math.max(heapPeakBytes, o.heapPeakBytes), sum, w);
   }

@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * @param steps the max-rate search's steps, null (left out) for other modes
  * @param series one row a second; a map because its per-stage columns ({@code <stage>PerSec}) and
- *     {@code activeKeys} are there only for the stages and write methods a run has
+ *     {@code activeKeys} (and {@code autoShards}, the count auto-sharding chose) are there only for the
+ *     stages and write methods a run has
  */
 public record Results(Run run, Map<String, String> configuration, Machine machine, Generated generated, Table table,
     VerdictFigures verdict, Ingestion ingestion, Shuffle shuffle, Latency latencyMillis, Map<String, String> sources,

@@ -11,6 +11,7 @@ import io.streamlab.bench.WriteFigures;
 import io.streamlab.metrics.LatencyLog;
 import io.streamlab.metrics.StageCounts;
 import io.streamlab.pipeline.Stage;
+import io.streamlab.pipeline.write.WriteStats;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,6 +109,7 @@ public final class ResultsJson {
       m.put("cpuCores", round(Rates.perSecond(s.cpuSeconds() - (prev == null ? 0 : prev.cpuSeconds()), dt)));
       m.put("heapPeakMB", s.heapPeakBytes() >> 20);
       if (s.write().containsKey("activeKeys")) m.put("activeKeys", s.write().get("activeKeys"));
+      if (s.write().containsKey(WriteStats.AUTO_SHARDS)) m.put("autoShards", s.write().get(WriteStats.AUTO_SHARDS));
       for (Stage stage : Stage.values()) {
         StageCounts now = s.stages().get(stage);
         if (now == null) continue;

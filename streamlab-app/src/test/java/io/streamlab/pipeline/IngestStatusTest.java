@@ -21,6 +21,18 @@ class IngestStatusTest {
   }
 
   @Test
+  void aKilledProcessAndItsRestartCombineTheirWriteFigures() {
+    IngestStatus killed = new IngestStatus(true, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+        Map.of("appends", 10L, "inFlightMax", 7L, "activeKeys", 40L, "keysUsed", 50L, "activeAutoShards", 16L));
+    IngestStatus restart = new IngestStatus(true, 0, 0, 0, 0, 0, 0, 0, Map.of(),
+        Map.of("appends", 5L, "inFlightMax", 3L, "activeKeys", 20L, "keysUsed", 30L, "activeAutoShards", 8L));
+    // counters add up, maxima and the keys used (a lower bound: both used the same keys) take the
+    // larger, gauges are the later process's
+    assertEquals(Map.of("appends", 15L, "inFlightMax", 7L, "activeKeys", 20L, "keysUsed", 50L, "activeAutoShards", 8L),
+        killed.plus(restart).write());
+  }
+
+  @Test
   void otherLinesAreNotStatus() {
     assertNull(IngestStatus.parse("INFO flink started"));
   }

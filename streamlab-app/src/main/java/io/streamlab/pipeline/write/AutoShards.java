@@ -23,6 +23,8 @@ final class AutoShards {
   private static final LongAdder QUEUED = new LongAdder();
   private static final LongAdder REQUESTS = new LongAdder();
   private static final AtomicLong NEXT_DECISION = new AtomicLong(System.nanoTime() + PERIOD_NANOS);
+  /** Whether this JVM writes auto-sharded: only then is the count a figure of the run (WriteStats). */
+  private static volatile boolean inUse;
 
   private AutoShards() {}
 
@@ -30,8 +32,13 @@ final class AutoShards {
     return CURRENT.get();
   }
 
+  static boolean inUse() {
+    return inUse;
+  }
+
   /** A request left; {@code queued} if its shard's previous request was still in flight. */
   static void observe(boolean queued) {
+    if (!inUse) inUse = true;
     REQUESTS.increment();
     if (queued) QUEUED.increment();
     long now = System.nanoTime(), due = NEXT_DECISION.get();

@@ -78,8 +78,11 @@ class KeyedWritesTest {
     Map<String, Long> status = WriteStats.get().snapshot();
     assertTrue(status.get("activeKeys") >= 1, "active shards recorded: " + status);
     assertTrue(AutoShards.current() >= AutoShards.MIN && AutoShards.current() <= AutoShards.MAX);
+    // the shard count auto-sharding chose is a figure of its own, so a run records it every second
+    assertEquals(AutoShards.current(), status.get(WriteStats.AUTO_SHARDS), status.toString());
     String line = io.streamlab.pipeline.IngestStatus.current(0).format();
     assertTrue(line.contains("write.activeKeys="), line);
+    assertTrue(line.contains("write." + WriteStats.AUTO_SHARDS + "="), line);
     assertEquals(status.get("connections"), io.streamlab.pipeline.IngestStatus.parse(line).write().get("connections"));
   }
 
