@@ -68,6 +68,11 @@ final class ChildIngestion implements Ingestion {
   }
 
   @Override
+  public Verification verify(java.util.Map<Integer, Long> expected, Set<Integer> measured) throws Exception {
+    return Ingestion.verifyInStore(launch, expected, measured);
+  }
+
+  @Override
   public FigureSources figureSources() {
     return FigureSources.EMBEDDED;
   }

@@ -91,6 +91,11 @@ final class ClusterIngestion implements Ingestion {
     }
   }
 
+  @Override
+  public Verification verify(java.util.Map<Integer, Long> expected, Set<Integer> measured) throws Exception {
+    return client.verify(expected, measured);
+  }
+
   /** A TaskManager is killed with --chaos=kill-taskmanager (ClusterFault), not the client. */
   @Override
   public void killAndRestart(Duration readyTimeout) {

@@ -15,7 +15,7 @@ import java.util.Set;
  * Benchmark's driver seam, so a run never asks where it is: {@link ChildIngestion} ({@code
  * streamlab ingest} as a child process running the pipeline on the embedded runner) and {@link
  * ClusterIngestion} (the same child submitting the job to a Flink cluster, whose TaskManagers do
- * the work). Counters and CPU time are totals over every restart.
+ * the work) and, with {@code --cloud=gcp}, the job on Dataflow ({@code cloud.gcp.DataflowIngestion}). Counters and CPU time are totals over every restart.
  */
 public interface Ingestion extends AutoCloseable {
   /** Starts ingestion in one place. */
@@ -76,6 +76,21 @@ public interface Ingestion extends AutoCloseable {
    * and every second's latency over the whole run for the time series.
    */
   TableLatency latency(Set<Integer> producers, long fromMark, long toMark) throws Exception;
+
+  /**
+   * What the table holds against what was sent ({@link TableVerifier}), once ingestion stopped:
+   * read where this ingestion writes (a JDBC store, or BigQuery by query).
+   */
+  Verification verify(java.util.Map<Integer, Long> expectedPerProducer, Set<Integer> measuredProducers) throws Exception;
+
+  /** The verification of {@code launch}'s table in its JDBC store (DuckDB, PostgreSQL). */
+  static Verification verifyInStore(Launch launch, java.util.Map<Integer, Long> expectedPerProducer,
+      Set<Integer> measuredProducers) throws Exception {
+    try (io.streamlab.store.TableStore s = launch.store().undecorated().open();
+        java.sql.Connection c = s.openQueryConnection()) {
+      return TableVerifier.verify(c, launch.table(), expectedPerProducer, measuredProducers);
+    }
+  }
 
   /** kill -9 of the pipeline's process, then a new one, waited for until it runs. */
   void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException;

@@ -1,19 +1,14 @@
 package io.streamlab.bench;
 
-import io.streamlab.process.Trees;
-import io.streamlab.broker.EmbeddedKafka;
-import io.streamlab.broker.Topics;
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorStats;
 import io.streamlab.pipeline.IngestStatus;
 import io.streamlab.ratesearch.RateSearch;
 import io.streamlab.store.IdentityKey;
 import io.streamlab.store.StoreSpec;
-import io.streamlab.store.TableStore;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,11 +49,13 @@ public final class LabRun {
    * @param store the table store (null: a DuckDB file in the run directory)
    * @param chaos faults injected during the measurement window
    * @param ingestion where the pipeline runs ({@link Ingestion#inChildProcess()}, {@link Ingestion#onCluster})
+   * @param transport how events reach the ingestion; null: Kafka, the broker of {@code bootstrapServers}
+   *     or an embedded one, the topic with {@code partitions}
    */
   public record Config(Path runDir, String bootstrapServers, int partitions, String table,
       EventGenerator.Config generator, Duration warmup, List<String> ingestArgs, Duration drainTimeout,
       Duration progressInterval, RunInfo info, ModeSettings mode, StoreSpec store, Chaos chaos,
-      Ingestion.Launcher ingestion) {}
+      Ingestion.Launcher ingestion, Transport transport) {}
 
   /**
    * @param preload drain mode: events in the measured backlog
@@ -90,29 +87,11 @@ public final class LabRun {
     Path runDir = Files.createDirectories(config.runDir());
     out.println("[streamlab] " + config.info().name() + ": run directory " + runDir);
     out.println("[streamlab] table " + config.table() + (config.store() != null ? " in " + config.store() : ""));
-    EmbeddedKafka embedded = null;
-    try {
-      String bootstrap = config.bootstrapServers();
-      if (bootstrap == null) {
-        long t0 = System.nanoTime();
-        embedded = EmbeddedKafka.start(runDir.resolve("kafka"));
-        bootstrap = embedded.bootstrapServers();
-        out.printf("[streamlab] embedded Kafka broker up at %s in %.1f s%n", bootstrap, (System.nanoTime() - t0) / 1e9);
-      }
-      Topics.create(bootstrap, config.generator().topic(), config.partitions());
+    try (Transport transport = config.transport() != null ? config.transport()
+        : new KafkaTransport(config.bootstrapServers(), config.partitions())) {
+      transport.open(runDir, config.generator().topic(), out);
       StoreSpec store = config.store() != null ? config.store() : StoreSpec.duckdb(runDir.resolve("streamlab.duckdb"));
-      return new Session(bootstrap, store, runDir).run();
-    } finally {
-      if (embedded != null) {
-        embedded.close();
-        // The broker's log is every event again (~1 KB each: gigabytes for a long drain) and of no use
-        // once the table is verified; its kafka.log stays for a post-mortem.
-        Path data = runDir.resolve("kafka").resolve("data");
-        long bytes = Trees.size(data);
-        if (Trees.deleteQuietly(data)) {
-          out.printf("[streamlab] removed the embedded broker's data (%,.0f MB) from the run directory%n", bytes / 1e6);
-        }
-      }
+      return new Session(transport, store, runDir).run();
     }
   }
 
@@ -121,7 +100,10 @@ public final class LabRun {
    * without the identity key (the workers would refuse it too, but as a failed job).
    */
   private void refuseTableWithoutIdentityKey(StoreSpec store) throws Exception {
-    if (Verdict.Promise.of(config.info()) == Verdict.Promise.EXACTLY_ONCE) IdentityKey.requireIfExists(store, config.table());
+    // BigQuery's exactly-once is BigQueryIO's own (Storage Write API streams), with no identity key
+    if (Verdict.Promise.of(config.info()) == Verdict.Promise.EXACTLY_ONCE && store.kind() != StoreSpec.Kind.BIGQUERY) {
+      IdentityKey.requireIfExists(store, config.table());
+    }
   }
 
   /** The state of one run between broker start and verification. */
@@ -136,23 +118,23 @@ public final class LabRun {
     private final AtomicLong ackedBefore = new AtomicLong();
     private final AtomicReference<GeneratorStats> running = new AtomicReference<>();
     private final List<RateStep> steps = new ArrayList<>();
-    private final String bootstrap;
+    private final Transport transport;
     private Ingestion ingest;
     private Sampler sampler;
     private GeneratorStats preloaded;
     /** Drain mode: every poll of the ingestion while waiting for the backlog, to find where the window starts. */
     private final List<DrainStart.Poll> drainPolls = new ArrayList<>();
 
-    Session(String bootstrap, StoreSpec store, Path runDir) {
+    Session(Transport transport, StoreSpec store, Path runDir) {
       this.store = store;
-      this.bootstrap = bootstrap;
+      this.transport = transport;
       this.runDir = runDir;
       this.ingestLog = runDir.resolve("ingest.log");
       this.latencyLog = runDir.resolve("latency.hlog");
-      this.events = config.generator().withBootstrapServers(bootstrap);
-      ingestArgs = new ArrayList<>(List.of("ingest",
-          "--bootstrapServers=" + bootstrap, "--topic=" + events.topic(),
-          "--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
+      this.events = config.generator();
+      ingestArgs = new ArrayList<>(List.of("ingest"));
+      ingestArgs.addAll(transport.sourceArgs());
+      ingestArgs.addAll(List.of("--table=" + config.table(), "--statusIntervalMs=1000", "--latencyLog=" + latencyLog,
           IngestProtocol.FLAG));
       ingestArgs.addAll(storeArgs.apply(store));
       ingestArgs.addAll(config.ingestArgs());
@@ -212,10 +194,7 @@ public final class LabRun {
       }
       // read once ingestion stopped: a stopping ingestion logs its last latency interval
       TableLatency latency = ingest.latency(measuredProducers, markMillis, Long.MAX_VALUE);
-      Verification v;
-      try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
-        v = TableVerifier.verify(c, config.table(), expected, measuredProducers);
-      }
+      Verification v = ingest.verify(expected, measuredProducers);
       long windowRows = done(last) - done(atStart);
       long windowStartMicros = markMillis * 1000;
       DrainStart drainStart = mode == RunMode.DRAIN && v.firstWriteMicros() > 0
@@ -257,9 +236,9 @@ public final class LabRun {
       out.printf("[streamlab] drain mode: preloading %,d warm-up + %,d measured events (ingestion not running)%n",
           m.preloadWarmup(), m.preload());
       if (m.preloadWarmup() > 0) {
-        record(false, new EventGenerator(events.forPhase(0, m.preloadWarmup(), null, WARMUP_PRODUCER_BASE)).run());
+        record(false, transport.generator(events.forPhase(0, m.preloadWarmup(), null, WARMUP_PRODUCER_BASE)).run());
       }
-      preloaded = record(true, new EventGenerator(events.forPhase(0, m.preload(), null, 0)).run());
+      preloaded = record(true, transport.generator(events.forPhase(0, m.preload(), null, 0)).run());
       out.printf("[streamlab] drain mode: %,d events in the topic%n", ackedBefore.get());
     }
 
@@ -282,7 +261,7 @@ public final class LabRun {
       long[] killAt = Chaos.moments(kills, System.nanoTime(), cfg.duration());
       int nextKill = 0;
       sampler.phase(name);
-      EventGenerator generator = new EventGenerator(cfg);
+      EventGenerator generator = transport.generator(cfg);
       IngestStatus before = ingest.status();
       Progress progress = new Progress(out, generator.stats()::acked, ingest::status, done(before));
       out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
@@ -372,20 +351,12 @@ public final class LabRun {
     /** Like {@link #phase} for a max-rate step: generation only; the caller measures, then drains. */
     private GeneratorStats phaseWithoutDrain(String name, EventGenerator.Config cfg) throws InterruptedException {
       sampler.phase(name);
-      EventGenerator generator = new EventGenerator(cfg);
+      EventGenerator generator = transport.generator(cfg);
       running.set(generator.stats());
       out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
       GeneratorStats stats = generator.run();
       record(true, stats);
       return stats;
-    }
-
-    private long committedLag(String group) {
-      try {
-        return Topics.committedLag(bootstrap, group, events.topic());
-      } catch (Exception e) {
-        return -1; // not known yet: keep waiting
-      }
     }
 
     /** Waits until {@code target} events are in the table (or dead-lettered), or progress stops. */
@@ -411,7 +382,7 @@ public final class LabRun {
         // After restarts (--chaos), rows written twice inflate the counts: then the run also
         // waits until the committed offsets reach the end of the topic (they are committed only
         // once every row read before them is in the table).
-        if (done >= target && (!config.chaos().any() || committedLag(group) == 0)) {
+        if (done >= target && (!config.chaos().any() || transport.unacknowledged(group) == 0)) {
           if (settle) Thread.sleep(1_200);
           return;
         }

@@ -5,7 +5,8 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * Dataflow's own pipeline options for {@code ingest --runner=DataflowRunner} (and {@code --dryRun}),
+ * Dataflow's own pipeline options for {@code ingest --runner=DataflowRunner} (and {@code --dryRun})
+ * and {@code run --cloud=gcp},
  * passed to Beam under the same names, so Beam parses and validates them as it documents them.
  * Unset means Beam's and Dataflow's own default. Any other Dataflow option: {@code --beamArg}.
  */

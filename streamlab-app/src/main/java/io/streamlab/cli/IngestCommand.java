@@ -1,6 +1,7 @@
 package io.streamlab.cli;
 
 import io.streamlab.bench.IngestProtocol;
+import io.streamlab.cloud.gcp.DataflowService;
 import io.streamlab.cluster.RemoteJobStatus;
 import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.beam.runners.dataflow.DataflowPipelineJob;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -129,7 +131,10 @@ public final class IngestCommand implements Callable<Integer> {
       // the workers are Dataflow's: no in-process status; the job lives on until cancelled there
       System.out.println("submitting to Dataflow; status, metrics and logs are in the Dataflow console. Stopping this "
           + "command does not stop the job: gcloud dataflow jobs cancel JOB_ID --region=REGION");
-      pipeline.run().waitUntilFinish();
+      PipelineResult job = pipeline.run();
+      // 'run --cloud=gcp' reads the id from this line to watch and cancel the job (RealDataflow)
+      if (job instanceof DataflowPipelineJob j) System.out.println(DataflowService.JOB_ID_LINE + j.getJobId());
+      job.waitUntilFinish();
       return 0;
     }
     // on a Flink cluster the workers are other JVMs: status from the table and Flink's REST API

@@ -7,6 +7,11 @@ import io.streamlab.bench.RunArtifacts;
 import io.streamlab.bench.RunInfo;
 import io.streamlab.bench.RunMode;
 import io.streamlab.bench.Chaos;
+import io.streamlab.cloud.gcp.DataflowIngestion;
+import io.streamlab.cloud.gcp.GcpPlan;
+import io.streamlab.cloud.gcp.GcpResources;
+import io.streamlab.cloud.gcp.GcpServices;
+import io.streamlab.cloud.gcp.PubsubTransport;
 import io.streamlab.cluster.LocalPostgres;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.bench.RunResult;
@@ -122,6 +127,8 @@ final class RunCommand implements Callable<Integer> {
   @Mixin RunnerOptions runner;
 
   @Mixin ClusterOptions cluster;
+  @Mixin CloudOptions cloud;
+  @Mixin DataflowOptions dataflow;
 
   @Option(names = "--chaos", defaultValue = "none",
       description = "Faults in the measurement window, comma-separated. kill-ingest:N = kill -9 the ingestion process "
@@ -153,6 +160,7 @@ final class RunCommand implements Callable<Integer> {
           .setOverwrittenOptionsAllowed(true);
       cl.parseArgs(args.toArray(String[]::new));
       RunCommand one = cl.getCommand();
+      one.cloud.services = cloud.services;
       Path dir = (runDir != null ? runDir : Path.of("runs", batch)).resolve(scenario.name());
       out.println("[streamlab] scenario " + scenario.name() + ": " + String.join(" ", args));
       RunResult r = one.runOne(scenario.name(), scenario.description(), dir, out);
@@ -173,6 +181,10 @@ final class RunCommand implements Callable<Integer> {
   /** One run with this command's flags; writes results.json, timeseries.csv, report.html and summary.txt. */
   RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
     StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
+    if (cloud.enabled()) return runOnGcp(name, description, dir, out);
+    if (!dataflow.asBeamArgs().isEmpty()) {
+      throw new IllegalArgumentException(String.join(" ", dataflow.asBeamArgs()) + ": Dataflow options need --cloud=gcp");
+    }
     if (store.getStore() == StoreOptions.Store.bigquery) {
       throw new IllegalArgumentException("--store=bigquery: 'streamlab run' verifies every row by reading the table "
           + "back, which it cannot do in BigQuery; ingest into BigQuery with 'streamlab ingest --store=bigquery "
@@ -187,14 +199,8 @@ final class RunCommand implements Callable<Integer> {
       bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
       BeamFlags.setValues(spec, store, StoreOptions.class);
     }
-    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
-    EventGenerator.Config gen = new EventGenerator.Config(bootstrapServers, "events-" + runId,
-        SchemaOptions.load(schema), schema.getTransportFormat(), generator.toSettings(), generator.seed, generator.producers,
-        0, generator.ratePerSec, 0, duration, Map.of());
-    // a bad --udfClassName is a user error here, not a failed child
-    DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)).udf().check();
-    List<String> ingestArgs = new ArrayList<>(runner.asArgs());
-    ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
+    EventGenerator.Config gen = generatorConfig("events-" + runId);
+    List<String> ingestArgs = checkedIngestArgs(runner.asArgs());
     Chaos chaosPlan = Chaos.parse(chaos);
     if (chaosPlan.needsCluster() && !cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
@@ -211,15 +217,18 @@ final class RunCommand implements Callable<Integer> {
           + "the job runs on the TaskManagers: use kill-taskmanager");
     }
     if (cluster.enabled()) chaosPlan = chaosPlan.onCluster(cluster.cluster);
-    WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class)); // user errors now, not in the child
     StoreSpec storeSpec = store.getStore() == StoreOptions.Store.duckdb && store.getDb() == null ? null
         : StoreOptions.toSpec(store, d.resolve("streamlab.duckdb"));
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
-    LabRun.ModeSettings modeSettings = new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
     RunResult result = new LabRun(new LabRun.Config(d, bootstrapServers, partitions, table,
-        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings, storeSpec, chaosPlan,
-        cluster.enabled() ? Ingestion.onCluster(cluster.cluster) : Ingestion.inChildProcess()), out,
+        gen, warmup, ingestArgs, drainTimeout, progressInterval, info, modeSettings(), storeSpec, chaosPlan,
+        cluster.enabled() ? Ingestion.onCluster(cluster.cluster) : Ingestion.inChildProcess(), null), out,
         s -> BeamFlags.asArgs(StoreOptions.of(s), StoreOptions.class)).execute();
+    return report(result, d, out);
+  }
+
+  /** Prints the run's summary and writes results.json, timeseries.csv, report.html and summary.txt. */
+  private static RunResult report(RunResult result, Path d, PrintStream out) throws Exception {
     result.print(out);
     JsonNode json = ResultsJson.read(ResultsJson.write(result, d).getParent());
     SeriesCsv.write(json, d);
@@ -227,6 +236,71 @@ final class RunCommand implements Callable<Integer> {
     Files.writeString(d.resolve("summary.txt"), result.summaryLine() + System.lineSeparator());
     out.println("[streamlab] report: " + report);
     return result;
+  }
+
+  /**
+   * {@code --cloud=gcp}: the same run with Pub/Sub in, the ingestion on Dataflow and the table in
+   * BigQuery, in resources made for it (printed first, and only with --yes) and removed after it.
+   */
+  private RunResult runOnGcp(String name, String description, Path dir, PrintStream out) throws Exception {
+    if (cluster.enabled() || bootstrapServers != null || table != null || !chaos.equals("none")
+        || spec.commandLine().getParseResult().hasMatchedOption("--store")) {
+      throw new IllegalArgumentException("--cloud=gcp makes its own topic, table and job: it takes none of --cluster, "
+          + "--bootstrapServers, --table, --store, --chaos");
+    }
+    String runId = runId();
+    Path d = (dir != null ? dir : Path.of("runs", runId)).toAbsolutePath();
+    GcpPlan plan = cloud.approvedPlan(cloudPlan(runId), out);
+    EventGenerator.Config gen = generatorConfig(plan.topic());
+    // the runner is Dataflow, named with its options by the plan (DataflowIngestion)
+    List<String> ingestArgs = checkedIngestArgs(runner.asArgs().stream().filter(a -> !a.startsWith("--runner=")).toList());
+    RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
+    RunResult result;
+    try (GcpServices gcp = cloud.services.open(plan);
+        GcpResources made = GcpResources.create(gcp, plan, gen.schema(), cloud.keep, out)) {
+      result = new LabRun(new LabRun.Config(d, null, 0, plan.table().table(), gen, warmup, ingestArgs, drainTimeout,
+          progressInterval, info, modeSettings(), StoreSpec.bigquery(plan.table().spec()), Chaos.parse("none"),
+          DataflowIngestion.launcher(gcp, plan), new PubsubTransport(gcp.pubsub(), plan)), out,
+          s -> BeamFlags.asArgs(StoreOptions.of(s), StoreOptions.class)).execute();
+    }
+    return report(result, d, out);
+  }
+
+  /** What --cloud=gcp would create for a run named {@code runId}, and its estimate. */
+  GcpPlan cloudPlan(String runId) {
+    return CloudOptions.plan(dataflow, runId, expectedWindow());
+  }
+
+  /**
+   * How long a run generates and drains at most, for a cloud run's worker-hour estimate: the
+   * window and warm-up, the drain allowed after each phase; drain mode assumes >= 1,000 events/s.
+   */
+  private Duration expectedWindow() {
+    return switch (mode) {
+      case STEADY -> warmup.plus(duration).plus(drainTimeout.multipliedBy(2));
+      case MAX -> warmup.plus(drainTimeout).plus(stepDuration.plus(drainTimeout).multipliedBy(maxSteps));
+      case DRAIN -> Duration.ofSeconds((preload + preloadWarmup) / 1_000).plus(drainTimeout.multipliedBy(2));
+    };
+  }
+
+  /** The generator of the run's events into {@code topic}. */
+  private EventGenerator.Config generatorConfig(String topic) {
+    SchemaOptions schema = BeamFlags.options(spec, SchemaOptions.class);
+    return new EventGenerator.Config(bootstrapServers, topic, SchemaOptions.load(schema), schema.getTransportFormat(),
+        generator.toSettings(), generator.seed, generator.producers, 0, generator.ratePerSec, 0, duration, Map.of());
+  }
+
+  /** The ingestion's flags after {@code runnerArgs}; a bad UDF or write setting is a user error here, not a failed child. */
+  private List<String> checkedIngestArgs(List<String> runnerArgs) {
+    DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)).udf().check();
+    WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class));
+    List<String> ingestArgs = new ArrayList<>(runnerArgs);
+    ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
+    return ingestArgs;
+  }
+
+  private LabRun.ModeSettings modeSettings() {
+    return new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
   }
 
   /** Every option of this command with its value (defaults included), for results.json. */

@@ -1,6 +1,7 @@
 package io.streamlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.streamlab.cloud.gcp.GcpPlan;
 import io.streamlab.report.ResultsJson;
 import io.streamlab.report.StudyReport;
 import io.streamlab.scenario.Scenario;
@@ -110,6 +111,7 @@ final class StudyCommand implements Callable<Integer> {
     int steps = searchSteps != null ? searchSteps : quick ? QUICK_STEPS : 6;
     if (steps < 1) throw new IllegalArgumentException("--searchSteps must be >= 1: " + steps);
     if (rate < 0) throw new IllegalArgumentException("--rate must be >= 0: " + rate);
+    if (parse(chosen.get(0), List.of()).cloud.enabled()) approveCloudRuns(chosen, warm, window, step, steps, console);
     Path dir = Files.createDirectories((out != null ? out
         : Path.of("runs", "study-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
         .toAbsolutePath());
@@ -151,8 +153,7 @@ final class StudyCommand implements Callable<Integer> {
       Map<String, JsonNode> searches, PrintStream console) throws Exception {
     int exit = 0;
     for (Scenario s : chosen) {
-      List<String> flags = new ArrayList<>(List.of("--mode=max", "--warmup=" + warm.toMillis() + "ms",
-          "--stepDuration=" + step.toMillis() + "ms", "--maxSteps=" + steps));
+      List<String> flags = searchFlags(warm, step, steps);
       Duration bound = maxP99.plusMillis(Math.round(1000 * triggerSeconds(parse(s, flags))));
       flags.add("--maxP99=" + bound.toMillis() + "ms");
       console.println("[streamlab] study: " + s.name() + ": max-rate search (p99 bound " + bound.toMillis() + " ms)");
@@ -169,8 +170,7 @@ final class StudyCommand implements Callable<Integer> {
       throws Exception {
     int exit = 0;
     for (Scenario s : chosen) {
-      List<String> flags = new ArrayList<>(List.of("--mode=steady", "--warmup=" + warm.toMillis() + "ms",
-          "--duration=" + window.toMillis() + "ms"));
+      List<String> flags = steadyFlags(warm, window);
       if (common > 0) flags.add("--ratePerSec=" + common);
       RunCommand run = parse(s, flags);
       double steadyRate = ((Number) run.spec.findOption("--ratePerSec").getValue()).doubleValue();
@@ -182,6 +182,45 @@ final class StudyCommand implements Callable<Integer> {
       rows.add(StudyRow.of(s.name(), searches.get(s.name()), steady, steadyRate));
     }
     return exit;
+  }
+
+  private static List<String> searchFlags(Duration warm, Duration step, int steps) {
+    return new ArrayList<>(List.of("--mode=max", "--warmup=" + warm.toMillis() + "ms",
+        "--stepDuration=" + step.toMillis() + "ms", "--maxSteps=" + steps));
+  }
+
+  private static List<String> steadyFlags(Duration warm, Duration window) {
+    return new ArrayList<>(List.of("--mode=steady", "--warmup=" + warm.toMillis() + "ms",
+        "--duration=" + window.toMillis() + "ms"));
+  }
+
+  /**
+   * --cloud=gcp: the whole study's worker-hours printed before the first run (each run prints its
+   * own resources as it starts); refused without --yes, before anything is created.
+   */
+  private void approveCloudRuns(List<Scenario> chosen, Duration warm, Duration window, Duration step, int steps,
+      PrintStream console) {
+    double hours = 0;
+    int runs = 0;
+    GcpPlan first = null;
+    for (Scenario s : chosen) {
+      if (search) {
+        hours += parse(s, searchFlags(warm, step, steps)).cloudPlan("study").workerHours();
+        runs++;
+      }
+      GcpPlan steady = parse(s, steadyFlags(warm, window)).cloudPlan("study");
+      if (first == null) first = steady;
+      hours += steady.workerHours();
+      runs++;
+    }
+    console.printf(java.util.Locale.ROOT, "[streamlab] study --cloud=gcp: %d runs one after another, each with its own Pub/Sub "
+        + "topic and subscription, BigQuery dataset and Dataflow job (at most %d x %s) in project %s, region %s, "
+        + "each removed after its run unless --keep; estimate: at most %.2f worker-hours in all%n", runs,
+        first.workers(), first.workerMachineType(), first.project(), first.region(), hours);
+    if (!parse(chosen.get(0), List.of()).cloud.yes) {
+      throw new IllegalArgumentException("--cloud=gcp runs the study on Dataflow, which Google bills: add --yes to go "
+          + "ahead (nothing was created)");
+    }
   }
 
   /** The scenarios asked for, or the study's seven. */
