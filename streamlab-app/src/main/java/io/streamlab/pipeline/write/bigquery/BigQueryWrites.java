@@ -10,6 +10,7 @@ import io.streamlab.store.bigquery.BigQueryTypes;
 import io.streamlab.store.bigquery.BigQueryValues;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
+import com.google.cloud.bigquery.storage.v1.AppendRowsRequest;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO.Write.CreateDisposition;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO.Write.WriteDisposition;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
@@ -149,6 +150,12 @@ public final class BigQueryWrites {
         }
       }
       case STORAGE_API_AT_LEAST_ONCE -> { } // no shuffle, no batches: nothing to shard or trigger
+    }
+    if (w.method() != WriteMethod.STREAMING_INSERTS) {
+      // A column the rows do not carry gets the table's default (run --cloud=gcp's sl_write_time:
+      // CURRENT_TIMESTAMP(), the row's arrival, from which latency is read); the Storage Write API
+      // writes NULL there otherwise. Only that API takes the setting.
+      out = out.withDefaultMissingValueInterpretation(AppendRowsRequest.MissingValueInterpretation.DEFAULT_VALUE);
     }
     return out;
   }
