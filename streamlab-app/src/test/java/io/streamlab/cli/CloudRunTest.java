@@ -100,14 +100,16 @@ class CloudRunTest {
     return execute(plan -> fakes.services(), args(a.toArray(String[]::new)));
   }
 
+  /** Scenario 4 (exactly-once, a 10 s trigger, the study's Storage Write API run): its flags reach the job. */
   @Test
   void aRunCreatesVerifiesReportsAndRemovesWhatItMade() throws Exception {
     FakeGcp fakes = new FakeGcp();
-    Outcome o = runWithFakes(fakes, f -> {});
+    Outcome o = runWithFakes(fakes, f -> {}, "4-storage-write-api");
     assertEquals(0, o.code, o.out + o.err);
+    assertTrue(o.out.contains("verdict              OK (exactly-once)"), o.out);
     assertTrue(o.out.contains("lost 0"), o.out);
-    assertTrue(Files.exists(dir.resolve("run/results.json")), "the same result files as a local run");
-    assertTrue(Files.exists(dir.resolve("run/report.html")));
+    assertTrue(Files.exists(dir.resolve("run/4-storage-write-api/results.json")), "the same result files as a local run");
+    assertTrue(Files.exists(dir.resolve("run/4-storage-write-api/report.html")));
     List<String> calls = FakeGcp.verbs(fakes.log());
     assertEquals(List.of("pubsub.createTopic", "pubsub.createSubscription", "bigquery.createDataset",
         "bigquery.createTable", "bigquery.createTable", "dataflow.submit", "dataflow.cancel",
@@ -115,7 +117,7 @@ class CloudRunTest {
     List<String> job = fakes.dataflow().lastArgs();
     assertEquals("ingest", job.get(0));
     for (String flag : List.of("--source=pubsub", "--store=bigquery", "--runner=DataflowRunner", "--project=my-project",
-        "--region=us-central1", "--maxNumWorkers=2")) {
+        "--region=us-central1", "--maxNumWorkers=2", "--writeMethod=STORAGE_WRITE_API", "--triggeringFrequencySec=10.0")) {
       assertTrue(job.contains(flag), flag + " in " + job);
     }
     assertTrue(job.stream().anyMatch(a -> a.startsWith("--subscription=projects/my-project/subscriptions/sl-")), job.toString());
@@ -154,6 +156,7 @@ class CloudRunTest {
     String steps = job.get("steps").toString();
     assertTrue(steps.contains("/subscriptions/my-project/sl-"), "the job reads the run's subscription");
     assertTrue(steps.contains("WriteDeadLettersToBigQuery"), "and writes BigQuery");
+    assertEquals("STORAGE_WRITE_API", options.get("writeMethod").asText());
   }
 
   @Test
