@@ -81,9 +81,9 @@ final class KeyedRequestsFn extends DoFn<KV<Integer, Iterable<Object>>, Void> {
     for (List<Object> request : split(batch.getValue())) {
       // after the key's previous request, whatever its outcome (a failure is its own bundle's)
       bundleRequests.add(LAST_REQUEST.compute(scope + "#" + key, (k, previous) -> {
-        if (autoSharded) AutoShards.observe(previous != null && !previous.isDone());
-        return (previous == null ? DONE : previous.handle((v, e) -> (Void) null)).thenRunAsync(() -> send(key, request),
-            requests);
+        boolean queued = previous != null && !previous.isDone();
+        return (previous == null ? DONE : previous.handle((v, e) -> (Void) null))
+            .thenRunAsync(() -> send(key, request, queued), requests);
       }));
     }
   }
@@ -120,7 +120,10 @@ final class KeyedRequestsFn extends DoFn<KV<Integer, Iterable<Object>>, Void> {
     return out;
   }
 
-  private void send(Integer key, List<Object> rows) {
+  private void send(Integer key, List<Object> rows, boolean queued) {
+    // told when the request leaves, not when it is queued: while a bundle waits on a long queue
+    // of one shard no new batch arrives, and the count must still be able to grow
+    if (autoSharded) AutoShards.observe(queued);
     WriteStats stats = WriteStats.get();
     stats.requestStarted(key);
     BatchAppendFn writer = idleWriters.poll();
