@@ -62,6 +62,9 @@ public final class FlinkConf {
     s.put("state.backend.type", "hashmap");
     s.put("state.checkpoint-storage", "filesystem");
     s.put("state.checkpoints.dir", checkpointDir().toUri().toString());
+    // Flink's temporary files too, among them the RPC system's jar it extracts at every start
+    // (~20 MB): a killed JVM left it in /tmp, one per run; here it goes with the directory.
+    s.put("io.tmp.dirs", checkpointDir().toString());
     return s;
   }
 
