@@ -69,6 +69,14 @@ final class GroupCommit {
       commit(group, writer);
     } finally {
       synchronized (this) {
+        // an Error out of the writer: the requests it left unanswered fail instead of waiting,
+        // or returning as if appended once a later leader wakes them
+        for (Pending p : group) {
+          if (!p.done) {
+            p.failure = new IllegalStateException("the group's append did not finish");
+            p.done = true;
+          }
+        }
         committing = false;
         notifyAll();
       }
@@ -87,7 +95,7 @@ final class GroupCommit {
   }
 
   private void commit(List<Pending> group, TableWriter writer) {
-    ModelStats.get().transaction(group.size());
+    ModelStats.get().transaction();
     if (group.size() > 1) {
       List<GenericRecord> all = new ArrayList<>();
       for (Pending p : group) all.addAll(p.records);
@@ -97,9 +105,6 @@ final class GroupCommit {
         return;
       } catch (Exception e) {
         // appended alone below, so the failure reaches only the requests it belongs to
-      } catch (Error e) {
-        finish(group, 0, new IllegalStateException("group append failed", e));
-        throw e;
       }
     }
     for (Pending p : group) {

@@ -16,7 +16,6 @@ public final class ModelStats {
   private final LongAdder roundTripNanos = new LongAdder();
   private final LongAdder connections = new LongAdder();
   private final LongAdder transactions = new LongAdder();
-  private final LongAdder requestsCommitted = new LongAdder();
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicLong maxInFlight = new AtomicLong();
 
@@ -41,10 +40,9 @@ public final class ModelStats {
     roundTripNanos.add(nanos);
   }
 
-  /** One local store transaction that appended the rows of {@code requests} requests ({@link GroupCommit}). */
-  void transaction(int requests) {
+  /** One local store transaction that appended the rows of one or more requests ({@link GroupCommit}). */
+  void transaction() {
     transactions.increment();
-    requestsCommitted.add(requests);
   }
 
   void connectionOpened() {
@@ -58,8 +56,6 @@ public final class ModelStats {
   public long connections() { return connections.sum(); }
   /** Local store transactions that appended modelled requests' rows. */
   public long transactions() { return transactions.sum(); }
-  /** Modelled requests appended by those transactions (/ transactions = requests per transaction). */
-  public long requestsCommitted() { return requestsCommitted.sum(); }
 
   /** Mean modelled round trip so far, in microseconds (0 before the first). */
   public long meanRoundTripMicros() {
