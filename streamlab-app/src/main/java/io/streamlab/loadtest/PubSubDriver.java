@@ -115,21 +115,37 @@ public final class PubSubDriver implements BrokerDriver {
     return FixedTransportChannelProvider.create(GrpcTransportChannel.create(emulatorChannel));
   }
 
-  @Override
-  public void createTopic(String topic, String subscription, int partitions, int largestMessageBytes) throws IOException {
+  /**
+   * Settings of a client that creates and deletes topics, on this driver's endpoint: the admin
+   * clients do not read {@code PUBSUB_EMULATOR_HOST} themselves, so without these they would go to
+   * Google's service, with credentials, while the data went to the emulator.
+   */
+  public TopicAdminSettings topicAdminSettings() throws IOException {
     TopicAdminSettings.Builder topics = TopicAdminSettings.newBuilder();
-    SubscriptionAdminSettings.Builder subscriptions = SubscriptionAdminSettings.newBuilder();
     if (endpoint.emulator()) {
       topics.setTransportChannelProvider(channelProvider()).setCredentialsProvider(NoCredentialsProvider.create());
+    }
+    return topics.build();
+  }
+
+  /** The same for subscriptions ({@link #topicAdminSettings}). */
+  public SubscriptionAdminSettings subscriptionAdminSettings() throws IOException {
+    SubscriptionAdminSettings.Builder subscriptions = SubscriptionAdminSettings.newBuilder();
+    if (endpoint.emulator()) {
       subscriptions.setTransportChannelProvider(channelProvider()).setCredentialsProvider(NoCredentialsProvider.create());
     }
-    try (TopicAdminClient admin = TopicAdminClient.create(topics.build())) {
+    return subscriptions.build();
+  }
+
+  @Override
+  public void createTopic(String topic, String subscription, int partitions, int largestMessageBytes) throws IOException {
+    try (TopicAdminClient admin = TopicAdminClient.create(topicAdminSettings())) {
       admin.createTopic(TopicName.of(project, topic));
     } catch (AlreadyExistsException existing) {
       // kept as it is
     }
     // The subscription must exist before publishing, or Pub/Sub keeps nothing for it.
-    try (SubscriptionAdminClient admin = SubscriptionAdminClient.create(subscriptions.build())) {
+    try (SubscriptionAdminClient admin = SubscriptionAdminClient.create(subscriptionAdminSettings())) {
       admin.createSubscription(ProjectSubscriptionName.of(project, subscription), TopicName.of(project, topic),
           PushConfig.getDefaultInstance(), ACK_DEADLINE_SECONDS);
     } catch (AlreadyExistsException existing) {

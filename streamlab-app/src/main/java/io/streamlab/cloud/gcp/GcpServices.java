@@ -1,5 +1,7 @@
 package io.streamlab.cloud.gcp;
 
+import io.streamlab.loadtest.PubSubEndpoint;
+
 /**
  * Everything of a {@code --cloud=gcp} run that talks to Google, one interface per service, so
  * the run is the same code against the real services and against tests' fakes.
@@ -12,9 +14,13 @@ public record GcpServices(PubsubService pubsub, BigQueryService bigQuery, Datafl
     GcpServices open(GcpPlan plan) throws Exception;
   }
 
-  /** Google's client libraries, with Application Default Credentials (gcloud auth application-default login). */
+  /**
+   * Google's client libraries, with Application Default Credentials (gcloud auth application-default
+   * login); Pub/Sub's at {@code PUBSUB_EMULATOR_HOST} when it is set.
+   */
   public static GcpServices real(GcpPlan plan) throws Exception {
-    return new GcpServices(RealPubsub.create(), RealBigQuery.create(plan.region()),
+    return new GcpServices(RealPubsub.create(plan.project(), PubSubEndpoint.fromEnvironment(System.getenv())),
+        RealBigQuery.create(plan.region()),
         new RealDataflow(plan.project(), plan.region()));
   }
 

@@ -12,27 +12,35 @@ import io.streamlab.loadtest.PubSubEndpoint;
 /**
  * Pub/Sub through Google's client library ({@code google-cloud-pubsub}), Application Default
  * Credentials; the generator publishes with the load test's publisher settings
- * ({@link PubSubDriver}, the study generator's batching). Never run against the real service
- * in this project's tests (no network to Google here): see the README.
+ * ({@link PubSubDriver}, the study generator's batching). With {@code PUBSUB_EMULATOR_HOST} set,
+ * all of it, the topic and subscription made and removed too, goes to the emulator without
+ * credentials ({@link PubSubEndpoint}). Tested here against the emulator only, never against the
+ * real service (no network to Google here): see the README.
  */
 final class RealPubsub implements PubsubService {
   /** Long enough for a Dataflow bundle to be checkpointed before Pub/Sub redelivers it. */
   private static final int ACK_DEADLINE_SECONDS = 60;
+  private final PubSubDriver driver;
   private final TopicAdminClient topics;
   private final SubscriptionAdminClient subscriptions;
-  private PubSubDriver driver;
 
-  private RealPubsub(TopicAdminClient topics, SubscriptionAdminClient subscriptions) {
+  private RealPubsub(PubSubDriver driver, TopicAdminClient topics, SubscriptionAdminClient subscriptions) {
+    this.driver = driver;
     this.topics = topics;
     this.subscriptions = subscriptions;
   }
 
-  static RealPubsub create() throws Exception {
-    TopicAdminClient t = TopicAdminClient.create();
+  /** Pub/Sub of {@code project} at {@code endpoint}: Google's, or the emulator's ({@link PubSubEndpoint#fromEnvironment}). */
+  static RealPubsub create(String project, PubSubEndpoint endpoint) throws Exception {
+    // one driver: the publishers and the admin clients share its endpoint (and the emulator's channel)
+    PubSubDriver driver = new PubSubDriver(project, ClientSettings.DEFAULTS, endpoint);
+    TopicAdminClient t = null;
     try {
-      return new RealPubsub(t, SubscriptionAdminClient.create());
+      t = TopicAdminClient.create(driver.topicAdminSettings());
+      return new RealPubsub(driver, t, SubscriptionAdminClient.create(driver.subscriptionAdminSettings()));
     } catch (Exception e) {
-      t.close();
+      if (t != null) t.close();
+      driver.close();
       throw e;
     }
   }
@@ -58,17 +66,15 @@ final class RealPubsub implements PubsubService {
   }
 
   @Override
-  public synchronized MessageSink.Factory publisher(String topic) {
-    String[] parts = topic.split("/"); // projects/P/topics/T
-    if (driver == null) driver = new PubSubDriver(parts[1], ClientSettings.DEFAULTS, PubSubEndpoint.fromEnvironment(System.getenv()));
-    PubSubDriver d = driver;
-    return () -> new PubsubSink(d, parts[3]);
+  public MessageSink.Factory publisher(String topic) {
+    String id = topic.substring(topic.lastIndexOf('/') + 1); // projects/P/topics/T, P the driver's
+    return () -> new PubsubSink(driver, id);
   }
 
   @Override
-  public synchronized void close() {
-    if (driver != null) driver.close();
+  public void close() {
     subscriptions.close();
     topics.close();
+    driver.close(); // last: the admin clients use its channel to the emulator
   }
 }
