@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.beam.runners.dataflow.options.DataflowPipelineOptions;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -21,6 +23,11 @@ import picocli.CommandLine.Model.OptionSpec;
  * scenario files, results.json's configuration), by the pipeline as Beam options (the Dataflow job
  * carries them), and by the ingestion child, whose flags {@link #asArgs} writes from the options
  * themselves. A command lists its interfaces in a {@link Transformer}.
+ *
+ * <p>Options Beam itself defines (its runners' and Dataflow's: {@link #RUNNER}, {@link #DATAFLOW})
+ * are not defined again: they are flags under Beam's own names, types and descriptions
+ * ({@link BeamOption}), whose values go to {@code PipelineOptionsFactory} as given
+ * ({@link #beamArgs}), so Beam parses and validates them as it documents them.
  */
 final class BeamFlags {
   private BeamFlags() {}
@@ -28,14 +35,16 @@ final class BeamFlags {
   /** Adds a flag per property of its interfaces to a command (picocli {@code @Command(modelTransformer)}). */
   abstract static class Transformer implements CommandLine.IModelTransformer {
     private final List<Class<? extends PipelineOptions>> interfaces;
+    private final List<BeamOption> beamOptions;
 
     @SafeVarargs
     Transformer(Class<? extends PipelineOptions>... interfaces) {
-      this(List.of(interfaces));
+      this(List.of(interfaces), List.of());
     }
 
-    Transformer(List<Class<? extends PipelineOptions>> interfaces) {
+    Transformer(List<Class<? extends PipelineOptions>> interfaces, List<BeamOption> beamOptions) {
       this.interfaces = interfaces;
+      this.beamOptions = beamOptions;
     }
 
     @Override
@@ -46,19 +55,122 @@ final class BeamFlags {
           if (spec.findOption("--" + property(getter)) == null) spec.addOption(flag(getter));
         }
       }
+      for (BeamOption o : beamOptions) spec.addOption(o.flag());
       return spec;
     }
   }
 
   /** The ingestion's options: flags of ingest and run, read by the pipeline's runner and the child. */
   static final List<Class<? extends PipelineOptions>> INGESTION =
-      List.of(SchemaOptions.class, DecodeOptions.class, ThrottleOptions.class, WriteOptions.class);
+      List.of(SchemaOptions.class, DecodeOptions.class, ThrottleOptions.class, WriteOptions.class, RunnerOptions.class);
 
-  /** The flags of ingest and run: every ingestion option, and the store (which run chooses itself for its child). */
+  /**
+   * The flags of ingest and run: every ingestion option, the store (which run chooses itself for its
+   * child), and Beam's own runner and Dataflow options.
+   */
   public static final class Ingestion extends Transformer {
     public Ingestion() {
-      super(Stream.concat(INGESTION.stream(), Stream.of(StoreOptions.class)).toList());
+      super(Stream.concat(INGESTION.stream(), Stream.of(StoreOptions.class)).toList(),
+          Stream.concat(RUNNER.stream(), DATAFLOW.stream()).toList());
     }
+  }
+
+  /**
+   * An option Beam defines (in {@code iface}), as a flag of Beam's name, type and description, so
+   * that it is defined once, by Beam. streamlab adds how it uses the option ({@code note}) and may
+   * have a default of its own ({@code streamlabDefault}; null: none, Beam's or the service's applies).
+   */
+  record BeamOption(Class<? extends PipelineOptions> iface, String property, String streamlabDefault, String note) {
+    BeamOption {
+      getter(iface, property); // a name Beam does not define fails here, at class initialisation, not at a user
+    }
+
+    private static Method getter(Class<? extends PipelineOptions> iface, String property) {
+      String bare = Character.toUpperCase(property.charAt(0)) + property.substring(1);
+      for (Method m : iface.getMethods()) {
+        if ((m.getName().equals("get" + bare) || m.getName().equals("is" + bare)) && m.getParameterCount() == 0
+            && m.isAnnotationPresent(Description.class)) {
+          return m;
+        }
+      }
+      throw new IllegalStateException(iface.getName() + " defines no option " + property);
+    }
+
+    /** The flag's type: Beam's, boxed, so that a flag not given is null (Beam's default); a runner class by name. */
+    private Class<?> type() {
+      Class<?> t = getter(iface, property).getReturnType();
+      if (t == Class.class) return String.class;
+      if (t == int.class) return Integer.class;
+      if (t == long.class) return Long.class;
+      if (t == boolean.class) return Boolean.class;
+      return t;
+    }
+
+    OptionSpec flag() {
+      Method getter = getter(iface, property);
+      Class<?> type = type();
+      String text = getter.getAnnotation(Description.class).value().strip() + " (Beam's " + iface.getSimpleName()
+          + ".) " + note;
+      if (type.isEnum()) {
+        text += " One of: " + String.join(", ", Arrays.stream(type.getEnumConstants()).map(String::valueOf).toList()) + ".";
+      }
+      if (streamlabDefault != null) text += " Default: " + streamlabDefault + ".";
+      OptionSpec.Builder b = OptionSpec.builder("--" + property).type(type).paramLabel("<" + property + ">")
+          .description(text.replace("%", "%%"));
+      if (streamlabDefault != null) b.defaultValue(streamlabDefault);
+      if (type == Boolean.class) b.arity("0..1").fallbackValue("true"); // --name alone is true, as Beam reads it
+      if (type == List.class) b.auxiliaryTypes(String.class).splitRegex(",");
+      return b.build();
+    }
+  }
+
+  /** Beam's runner options that ingest, run and sinkbench take under Beam's names. */
+  static final List<BeamOption> RUNNER = List.of(
+      new BeamOption(PipelineOptions.class, "runner", "FlinkRunner", "Here FlinkRunner (an embedded MiniCluster "
+          + "unless --flinkMaster names a cluster), DirectRunner (small tests only: ~5 k events/s) or, for ingest, "
+          + "DataflowRunner."),
+      new BeamOption(FlinkPipelineOptions.class, "flinkMaster", "[local]", "[local] is a MiniCluster in the "
+          + "ingestion's JVM."),
+      new BeamOption(FlinkPipelineOptions.class, "parallelism", null, "Here 0 or not given: one per core of "
+          + "this machine (run --cluster: every slot of the cluster)."),
+      new BeamOption(FlinkPipelineOptions.class, "maxBundleSize", "50000", "A bundle ends with an append."),
+      // 100 ms: a row waits for its bundle to end before it is appended, so this is a floor under
+      // latency (default run, loaded machine: p99 2.5 s at 1,000 ms, 0.64 s at 100 ms). A drain or a
+      // high rate still fills bundles up to --maxBundleSize; raise it for throughput-only runs.
+      new BeamOption(FlinkPipelineOptions.class, "maxBundleTimeMills", "100", "A bundle ends with an append, so "
+          + "this bounds latency from below; longer bundles mean bigger appends (DuckDB: ~60 MB/s per core in "
+          + "1,000-row appends, ~130 in 20,000-row ones) at the cost of latency."));
+
+  private static final String FOR_DATAFLOW = "For ingest --runner=DataflowRunner or --dryRun, and run --cloud=gcp.";
+
+  /** Dataflow's options that ingest and run take under Beam's names; not given: Dataflow's default. */
+  static final List<BeamOption> DATAFLOW = List.of(
+      new BeamOption(DataflowPipelineOptions.class, "project", null, FOR_DATAFLOW),
+      new BeamOption(DataflowPipelineOptions.class, "region", null, FOR_DATAFLOW + " Required by Dataflow."),
+      new BeamOption(DataflowPipelineOptions.class, "tempLocation", null, FOR_DATAFLOW + " A gs://BUCKET/PATH; not "
+          + "given, Dataflow creates a bucket."),
+      new BeamOption(DataflowPipelineOptions.class, "maxNumWorkers", null, FOR_DATAFLOW),
+      new BeamOption(DataflowPipelineOptions.class, "workerMachineType", null, FOR_DATAFLOW
+          + " E.g. n2-standard-4."),
+      new BeamOption(DataflowPipelineOptions.class, "enableStreamingEngine", null, FOR_DATAFLOW
+          + " --enableStreamingEngine=false: the shuffle and state on the workers."),
+      new BeamOption(DataflowPipelineOptions.class, "autoscalingAlgorithm", null, FOR_DATAFLOW
+          + " NONE takes a fixed --beamArg=--numWorkers=N."),
+      new BeamOption(DataflowPipelineOptions.class, "experiments", null, FOR_DATAFLOW
+          + " Comma-separated, e.g. use_runner_v2."));
+
+  /**
+   * The command's values of {@code options} (given, or streamlab's default) as Beam arguments, to go
+   * to {@code PipelineOptionsFactory} as they are: the runner's, or the ingestion child's, flags.
+   */
+  static List<String> beamArgs(CommandSpec spec, List<BeamOption> options) {
+    List<String> args = new ArrayList<>();
+    for (BeamOption o : options) {
+      Object v = spec.findOption("--" + o.property()).getValue();
+      if (v instanceof List<?> l) v = l.isEmpty() ? null : String.join(",", l.stream().map(String::valueOf).toList());
+      if (v != null) args.add("--" + o.property() + "=" + v);
+    }
+    return args;
   }
 
   /** The command's ingestion options as flags, written from the options: for the ingestion child and the runner. */

@@ -39,17 +39,17 @@ final class CloudOptions {
   static final String DEFAULT_MACHINE_TYPE = "n2-standard-2";
 
   /**
-   * @param dataflow Dataflow's options as given (--project and --region required; --maxNumWorkers
-   *     {@value #DEFAULT_WORKERS}, --workerMachineType {@value #DEFAULT_MACHINE_TYPE} and Streaming
-   *     Engine unless given)
+   * @param dataflow the command's flags with Dataflow's options as given (--project and --region
+   *     required; --maxNumWorkers {@value #DEFAULT_WORKERS}, --workerMachineType
+   *     {@value #DEFAULT_MACHINE_TYPE} and Streaming Engine set unless given)
    * @param window how long the run generates and drains
    */
-  static GcpPlan plan(DataflowOptions dataflow, String runId, Duration window) {
-    if (dataflow.maxNumWorkers == null) dataflow.maxNumWorkers = DEFAULT_WORKERS;
-    if (dataflow.workerMachineType == null) dataflow.workerMachineType = DEFAULT_MACHINE_TYPE;
-    if (dataflow.enableStreamingEngine == null) dataflow.enableStreamingEngine = true;
-    return new GcpPlan(dataflow.project, dataflow.region, runId, dataflow.maxNumWorkers, dataflow.workerMachineType,
-        dataflow.asBeamArgs(), window);
+  static GcpPlan plan(RunnerFlags dataflow, String runId, Duration window) {
+    if (dataflow.value("maxNumWorkers") == null) dataflow.set("maxNumWorkers", DEFAULT_WORKERS);
+    if (dataflow.value("workerMachineType") == null) dataflow.set("workerMachineType", DEFAULT_MACHINE_TYPE);
+    if (dataflow.value("enableStreamingEngine") == null) dataflow.set("enableStreamingEngine", true);
+    return new GcpPlan(dataflow.value("project"), dataflow.value("region"), runId, dataflow.value("maxNumWorkers"),
+        dataflow.value("workerMachineType"), dataflow.dataflowArgs(), window);
   }
 
   /** {@code plan} printed; refused (exit 2) without --yes, before anything is created. */

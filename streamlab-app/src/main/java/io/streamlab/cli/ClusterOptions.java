@@ -27,17 +27,18 @@ final class ClusterOptions {
    *
    * @return the cluster's state
    */
-  ClusterState applyTo(RunnerOptions runner, StoreOptions store, String bootstrapServers, String runId, Path runDir)
+  ClusterState applyTo(RunnerFlags runner, StoreOptions store, String bootstrapServers, String runId, Path runDir)
       throws Exception {
     ClusterState state = ClusterState.load(cluster);
     if (bootstrapServers != null) {
       throw new IllegalArgumentException("--cluster brings its own Kafka: drop --bootstrapServers (or drop --cluster)");
     }
-    if (!runner.runner.startsWith("Flink")) {
-      throw new IllegalArgumentException("--cluster runs on Flink: drop --runner=" + runner.runner);
+    if (!runner.runner().startsWith("Flink")) {
+      throw new IllegalArgumentException("--cluster runs on Flink: drop --runner=" + runner.runner());
     }
-    runner.flinkMaster = state.flinkMaster();
-    if (runner.parallelism == 0) runner.parallelism = state.totalSlots();
+    runner.set("flinkMaster", state.flinkMaster());
+    Integer parallelism = runner.value("parallelism");
+    if (parallelism == null || parallelism == 0) runner.set("parallelism", state.totalSlots());
     runner.beamArgs.add("--jobName=streamlab-" + runId);
     runner.beamArgs.add("--filesToStage=" + JobJar.locate(runDir));
     if (store.getStore() == StoreOptions.Store.duckdb) {

@@ -68,8 +68,7 @@ public final class IngestCommand implements Callable<Integer> {
   @Option(names = "--table", defaultValue = "events", description = "Table to append to. Default: ${DEFAULT-VALUE}.")
   String table;
 
-  @Mixin RunnerOptions runner;
-  @Mixin DataflowOptions dataflow;
+  @Mixin RunnerFlags runner;
 
   @Option(names = "--maxRecords", description = "Stop after reading this many messages (bound with --maxReadTime too).")
   Long maxRecords;
@@ -101,14 +100,14 @@ public final class IngestCommand implements Callable<Integer> {
     validate();
     Source from = source();
     // The pipeline's options hold the ingestion's own: the settings are read from the same options
-    // the runner (and a Dataflow job) gets, a --beamArg overriding a flag in both.
-    PipelineOptions options = runnerChoice().toOptions();
+    // the runner (and a Dataflow job) gets.
+    PipelineOptions options = pipelineOptions();
     WriteOptions write = options.as(WriteOptions.class);
     SchemaOptions schema = options.as(SchemaOptions.class);
     StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, SchemaOptions.load(schema),
         schema.getTransportFormat(), storeSpec(store, options.as(ThrottleOptions.class)), StoreOptions.table(store, table),
-        runner.appendBatchSize, maxRecords, maxReadTime, DecodeOptions.toDecoding(options.as(DecodeOptions.class)),
+        options.as(RunnerOptions.class).getAppendBatchSize(), maxRecords, maxReadTime, DecodeOptions.toDecoding(options.as(DecodeOptions.class)),
         WriteOptions.toSettings(write));
     if (write.getWriteMethod().exactlyOnce() && settings.store().kind() != StoreSpec.Kind.BIGQUERY) {
       io.streamlab.store.IdentityKey.requireIfExists(settings.store(), settings.table()); // a clear refusal, not a failed job
@@ -138,7 +137,7 @@ public final class IngestCommand implements Callable<Integer> {
       return 0;
     }
     // on a Flink cluster the workers are other JVMs: status from the table and Flink's REST API
-    RemoteJobStatus remote = runner.onFlinkCluster() ? new RemoteJobStatus(runner.flinkMaster,
+    RemoteJobStatus remote = runner.onFlinkCluster() ? new RemoteJobStatus(runner.value("flinkMaster"),
         pipeline.getOptions().getJobName(), settings.store(), table) : null;
     StatusReporter reporter = statusIntervalMs > 0
         ? new StatusReporter(System.out, statusIntervalMs, latencyLog, remote) : null;
@@ -184,13 +183,15 @@ public final class IngestCommand implements Callable<Integer> {
   }
 
   private boolean isDataflow() {
-    return dryRun != null || runner.runner.startsWith("Dataflow");
+    return dryRun != null || runner.runner().startsWith("Dataflow");
   }
 
-  /** --runner and its options, plus Dataflow's when the pipeline is for Dataflow (a dry run always is). */
-  private RunnerChoice runnerChoice() {
-    RunnerChoice c = runner.toChoice();
-    List<String> dataflowArgs = dataflow.asBeamArgs();
+  /**
+   * The pipeline's options: the runner's (Beam's own names), Dataflow's when the pipeline is for
+   * Dataflow (a dry run always is), the ingestion's, and --beamArg's, winning.
+   */
+  PipelineOptions pipelineOptions() {
+    List<String> dataflowArgs = runner.dataflowArgs();
     if (!isDataflow() && !dataflowArgs.isEmpty()) {
       throw new IllegalArgumentException(String.join(" ", dataflowArgs) + ": Dataflow options need "
           + "--runner=DataflowRunner (or --dryRun=FILE)");
@@ -198,9 +199,10 @@ public final class IngestCommand implements Callable<Integer> {
     // the ingestion's own options too, so the job carries them (a Dataflow job shows them with its own)
     List<String> extra = new ArrayList<>(BeamFlags.ingestionArgs(spec));
     extra.addAll(dataflowArgs);
-    extra.addAll(c.extraArgs()); // --beamArg last: any other option, winning
-    return new RunnerChoice(isDataflow() ? "DataflowRunner" : c.runner(), c.flinkMaster(), c.parallelism(),
-        c.maxBundleSize(), c.maxBundleTimeMillis(), extra, c.bindAddress());
+    RunnerChoice c = runner.choice(extra);
+    if (isDataflow()) c = new RunnerChoice("DataflowRunner", c.flinkMaster(), c.parallelism(), c.maxBundleSize(),
+        c.maxBundleTimeMillis(), c.extraArgs(), c.bindAddress());
+    return c.toOptions();
   }
 
   /** Nonsense values are refused before anything starts (exit 2). */

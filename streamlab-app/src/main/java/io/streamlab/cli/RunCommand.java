@@ -124,11 +124,10 @@ final class RunCommand implements Callable<Integer> {
   Duration progressInterval;
 
   @Mixin GeneratorOptions generator;
-  @Mixin RunnerOptions runner;
+  @Mixin RunnerFlags runner;
 
   @Mixin ClusterOptions cluster;
   @Mixin CloudOptions cloud;
-  @Mixin DataflowOptions dataflow;
 
   @Option(names = "--chaos", defaultValue = "none",
       description = "Faults in the measurement window, comma-separated. kill-ingest:N = kill -9 the ingestion process "
@@ -182,8 +181,8 @@ final class RunCommand implements Callable<Integer> {
   RunResult runOne(String name, String description, Path dir, PrintStream out) throws Exception {
     StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
     if (cloud.enabled()) return runOnGcp(name, description, dir, out);
-    if (!dataflow.asBeamArgs().isEmpty()) {
-      throw new IllegalArgumentException(String.join(" ", dataflow.asBeamArgs()) + ": Dataflow options need --cloud=gcp");
+    if (!runner.dataflowArgs().isEmpty()) {
+      throw new IllegalArgumentException(String.join(" ", runner.dataflowArgs()) + ": Dataflow options need --cloud=gcp");
     }
     if (store.getStore() == StoreOptions.Store.bigquery) {
       throw new IllegalArgumentException("--store=bigquery: 'streamlab run' verifies every row by reading the table "
@@ -199,8 +198,9 @@ final class RunCommand implements Callable<Integer> {
       bootstrapServers = cluster.applyTo(runner, store, bootstrapServers, runId, d).bootstrapServers();
       BeamFlags.setValues(spec, store, StoreOptions.class);
     }
+    runner.resolveParallelism(); // after the cluster's: its slots
     EventGenerator.Config gen = generatorConfig("events-" + runId);
-    List<String> ingestArgs = checkedIngestArgs(runner.asArgs());
+    List<String> ingestArgs = checkedIngestArgs(runner.childArgs());
     Chaos chaosPlan = Chaos.parse(chaos);
     if (chaosPlan.needsCluster() && !cluster.enabled()) {
       throw new IllegalArgumentException("--chaos=" + chaos + " injects faults into a cluster: add --cluster");
@@ -253,7 +253,7 @@ final class RunCommand implements Callable<Integer> {
     GcpPlan plan = cloud.approvedPlan(cloudPlan(runId), out);
     EventGenerator.Config gen = generatorConfig(plan.topic());
     // the runner is Dataflow, named with its options by the plan (DataflowIngestion)
-    List<String> ingestArgs = checkedIngestArgs(runner.asArgs().stream().filter(a -> !a.startsWith("--runner=")).toList());
+    List<String> ingestArgs = checkedIngestArgs(runner.childArgs().stream().filter(a -> !a.startsWith("--runner=")).toList());
     RunInfo info = new RunInfo(name, description, mode, OffsetDateTime.now().toString(), configuration());
     RunResult result;
     try (GcpServices gcp = cloud.services.open(plan);
@@ -268,7 +268,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** What --cloud=gcp would create for a run named {@code runId}, and its estimate. */
   GcpPlan cloudPlan(String runId) {
-    return CloudOptions.plan(dataflow, runId, expectedWindow());
+    return CloudOptions.plan(runner, runId, expectedWindow());
   }
 
   /**
@@ -290,13 +290,24 @@ final class RunCommand implements Callable<Integer> {
         generator.toSettings(), generator.seed, generator.producers, 0, generator.ratePerSec, 0, duration, Map.of());
   }
 
-  /** The ingestion's flags after {@code runnerArgs}; a bad UDF or write setting is a user error here, not a failed child. */
+  /**
+   * The ingestion child's flags: {@code runnerArgs} and the ingestion's options, both written from
+   * the options. A bad UDF or write setting, or a Beam option Beam does not know (a misspelled
+   * --beamArg), is a user error here, not a failed child.
+   */
   private List<String> checkedIngestArgs(List<String> runnerArgs) {
     DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)).udf().check();
     WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class));
+    List<String> ingestion = BeamFlags.ingestionArgs(spec);
+    runner.check(ingestion);
     List<String> ingestArgs = new ArrayList<>(runnerArgs);
-    ingestArgs.addAll(BeamFlags.ingestionArgs(spec));
+    ingestArgs.addAll(ingestion);
     return ingestArgs;
+  }
+
+  /** The flags 'streamlab run' gives its ingestion child (the source and store besides), for tests. */
+  List<String> ingestArgs() {
+    return checkedIngestArgs(runner.childArgs());
   }
 
   private LabRun.ModeSettings modeSettings() {
@@ -318,7 +329,7 @@ final class RunCommand implements Callable<Integer> {
   private static List<String> explicitFlags(ParseResult parsed) {
     List<String> flags = new ArrayList<>();
     for (OptionSpec o : parsed.matchedOptions()) {
-      if (o.arity().max() == 0) {
+      if (o.arity().max() == 0 || o.originalStringValues().isEmpty()) { // a switch, or a value-less --flag
         flags.add(o.longestName());
       } else {
         for (String v : o.originalStringValues()) flags.add(o.longestName() + "=" + v);

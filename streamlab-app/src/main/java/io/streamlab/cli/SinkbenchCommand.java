@@ -87,13 +87,13 @@ final class SinkbenchCommand implements Callable<Integer> {
           + "follows what is written; --variantTimeout is the overall bound). Default: ${DEFAULT-VALUE}.")
   Duration stallTimeout;
 
-  @Mixin RunnerOptions runner;
+  @Mixin RunnerFlags runner;
   @Spec CommandSpec spec;
 
   /** The throttling strategies' knobs and the fake quota's limits, as ingest and run have them. */
   public static final class Flags extends BeamFlags.Transformer {
     public Flags() {
-      super(SchemaOptions.class, TuningOptions.class, QuotaOptions.class);
+      super(List.of(SchemaOptions.class, TuningOptions.class, QuotaOptions.class, RunnerOptions.class), BeamFlags.RUNNER);
     }
   }
 
@@ -116,13 +116,9 @@ final class SinkbenchCommand implements Callable<Integer> {
     Path dir = (runDir != null ? runDir
         : Path.of("runs", "sinkbench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
         .toAbsolutePath();
-    RunnerChoice base = runner.toChoice();
     // Bundle retries need checkpoints and a restart strategy; the user's --beamArg come last and win.
-    List<String> extra = new ArrayList<>(List.of("--checkpointingInterval=" + checkpointingInterval.toMillis(),
+    RunnerChoice choice = runner.choice(List.of("--checkpointingInterval=" + checkpointingInterval.toMillis(),
         "--numberOfExecutionRetries=" + restarts, "--executionRetryDelay=" + restartDelay.toMillis()));
-    extra.addAll(base.extraArgs());
-    RunnerChoice choice = new RunnerChoice(base.runner(), base.flinkMaster(), base.parallelism(), base.maxBundleSize(),
-        base.maxBundleTimeMillis(), extra, base.bindAddress());
 
     Map<String, Object> setup = new LinkedHashMap<>();
     setup.put("rows", rows);
@@ -130,13 +126,13 @@ final class SinkbenchCommand implements Callable<Integer> {
     setup.put("quota", quota);
     setup.put("tuning", tuning);
     setup.put("runner", choice);
-    setup.put("appendBatchSize", runner.appendBatchSize);
+    setup.put("appendBatchSize", runner.appendBatchSize());
     setup.put("machineCores", Runtime.getRuntime().availableProcessors());
     setup.put("loadAverageAtStart", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     System.out.println("[sinkbench] " + dir + ": " + setup);
 
     List<SinkBenchResult> results = new SinkBench(new SinkBench.Config(dir, SchemaOptions.load(BeamFlags.options(spec, SchemaOptions.class)), rows, ratePerSec, seed,
-        variants, tuning, quota, choice, runner.appendBatchSize, table, variantTimeout, stallTimeout), System.out).execute();
+        variants, tuning, quota, choice, runner.appendBatchSize(), table, variantTimeout, stallTimeout), System.out).execute();
     setup.put("loadAverageAtEnd", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     SinkBenchResult.print(results, System.out);
     SinkBenchResult.save(results, setup, dir);

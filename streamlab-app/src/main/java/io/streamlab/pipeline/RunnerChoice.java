@@ -1,14 +1,17 @@
 package io.streamlab.pipeline;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
  * Which Beam runner executes the pipeline, turned into PipelineOptions. FlinkRunner on an
  * embedded MiniCluster ({@code [local]}) is the default; any Beam option can be added as
- * {@code --name=value} in {@code extraArgs} and wins over these defaults.
+ * {@code --name=value} in {@code extraArgs} and wins over these defaults (Beam's own option names:
+ * --parallelism, --maxBundleTimeMills are FlinkPipelineOptions').
  */
 public record RunnerChoice(String runner, String flinkMaster, int parallelism,
     int maxBundleSize, long maxBundleTimeMillis, List<String> extraArgs, String bindAddress) {
@@ -46,6 +49,21 @@ public record RunnerChoice(String runner, String flinkMaster, int parallelism,
       args.add("--targetParallelism=" + parallelism);
     }
     args.addAll(extraArgs);
-    return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).create();
+    return PipelineOptionsFactory.fromArgs(lastWins(args).toArray(String[]::new)).create();
+  }
+
+  /**
+   * {@code args} with only the last of each option name: Beam refuses a name given twice ("expected
+   * one element"), and a later argument (a --beamArg, a scenario's flag) is meant to override.
+   */
+  public static List<String> lastWins(List<String> args) {
+    Map<String, String> byName = new LinkedHashMap<>();
+    for (String a : args) {
+      int eq = a.indexOf('=');
+      String name = eq < 0 ? a : a.substring(0, eq);
+      byName.remove(name); // in the order of the winning ones
+      byName.put(name, a);
+    }
+    return new ArrayList<>(byName.values());
   }
 }
