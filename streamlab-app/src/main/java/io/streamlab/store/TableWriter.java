@@ -16,6 +16,14 @@ public interface TableWriter extends AutoCloseable {
    */
   long append(List<GenericRecord> records) throws Exception;
 
+  /**
+   * Whether several threads may append through this writer at once, each append returning when
+   * its own rows are in. Not by default: a store connection is one thread's.
+   */
+  default boolean takesConcurrentAppends() {
+    return false;
+  }
+
   @Override
   void close() throws Exception;
 }

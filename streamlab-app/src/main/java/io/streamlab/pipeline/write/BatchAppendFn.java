@@ -273,12 +273,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
       ownWriter.append(rows);
       return;
     }
-    TableWriter w = pool.borrow();
-    try {
-      w.append(rows);
-    } finally {
-      pool.giveBack(w);
-    }
+    pool.append(rows);
   }
 
   private void appendDeadLetters(List<GenericRecord> failed) throws Exception {

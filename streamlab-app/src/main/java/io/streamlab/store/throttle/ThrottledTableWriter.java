@@ -64,6 +64,12 @@ final class ThrottledTableWriter implements TableWriter {
     }
   }
 
+  /** Every request takes a store writer of its own (see the class comment), so appends may overlap. */
+  @Override
+  public boolean takesConcurrentAppends() {
+    return true;
+  }
+
   private long send(List<GenericRecord> rows) throws Exception {
     TableWriter w = idle.poll();
     if (w == null) w = factory.open();
