@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
  * What the write stage's requests did in this JVM (on the embedded runners: the whole pipeline):
  * store connections opened and appends sent (so the connection pool's effect shows as appends per
  * connection), requests in flight now and at most (bounded by keys / streams: one in flight per
- * key), the keys or shards that sent a request lately and in all, and with auto-sharding the number of shards
+ * key; at-least-once with the connection pool: its appends out at once), the keys or shards that sent a request lately and in all, and with auto-sharding the number of shards
  * it spreads rows over now (which moves with the load: recorded every second, it shows how). Reported in the status lines, summary and results.json.
  */
 public final class WriteStats {
@@ -54,6 +54,11 @@ public final class WriteStats {
 
   void requestEnded() {
     inFlight.decrementAndGet();
+  }
+
+  /** An append leaves on a pooled connection (STORAGE_API_AT_LEAST_ONCE): in flight, without a key. */
+  void pooledAppendStarted() {
+    maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
   }
 
   public long connections() { return connections.sum(); }

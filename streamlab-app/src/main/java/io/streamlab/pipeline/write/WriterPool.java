@@ -74,10 +74,13 @@ final class WriterPool {
       c.inFlight++;
       ticket = c.sent++;
     }
+    WriteStats stats = WriteStats.get();
+    stats.pooledAppendStarted();
     try {
       c.writer.append(rows);
     } finally {
       returnInOrder(c, ticket);
+      stats.requestEnded();
     }
   }
 

@@ -83,6 +83,8 @@ class WriterPoolTest {
     StoreSpec spec = gated(dir, true);
     WriterPool pool = WriterPool.of(spec, "t", ROW, 1);
     long connectionsBefore = WriteStats.get().connections();
+    WriteStats.get().resetMaxInFlight();
+    long inFlightBefore = WriteStats.get().maxInFlight();
     ExecutorService threads = Executors.newCachedThreadPool();
     try {
       Future<?> first = threads.submit(() -> append(pool, 1));
@@ -90,6 +92,7 @@ class WriterPoolTest {
       Future<?> second = threads.submit(() -> append(pool, 2));
       awaitCount(APPENDED, 1); // row 2 is in while row 1's append is still out: both on the one connection
       assertFalse(second.isDone(), "the second append returns only after the first, sent before it");
+      assertEquals(inFlightBefore + 2, WriteStats.get().maxInFlight(), "two appends counted in flight at once");
       releaseRowOne.countDown();
       first.get(30, TimeUnit.SECONDS);
       second.get(30, TimeUnit.SECONDS);
