@@ -179,12 +179,13 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
       };
     }
 
-    Utf8 readUtf8() throws TException {
+    /** A string in place in the message (see {@link Utf8Slice}: no copy per string). */
+    Utf8Slice readUtf8() throws TException {
       int size = readLength();
-      byte[] bytes = java.util.Arrays.copyOfRange(buf, pos, pos + size);
+      TextCheck.utf8(buf, pos, size);
+      Utf8Slice s = new Utf8Slice(buf, pos, size);
       pos += size;
-      TextCheck.utf8(bytes, 0, bytes.length);
-      return new Utf8(bytes);
+      return s;
     }
 
     /** An unknown or retyped field, skipped by Thrift's code to a bounded depth. */
@@ -230,12 +231,12 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
   private static Node compile(Schema s, Map<String, StructNode> records) {
     switch (s.getType()) {
       case STRING:
-        // Strings are decoded into Avro's Utf8 (the bytes as they came, copied once) rather than
-        // java.lang.String: a String is decoded from UTF-8 here and encoded back to UTF-8 by
-        // every consumer (Arrow, the Avro coder of a shuffle, PostgreSQL COPY).
+        // Strings are not decoded into java.lang.String (decoded from UTF-8 here, encoded back by
+        // every consumer) nor copied into a Utf8 each: they stay in the message (Utf8Slice).
         return new Prim(TType.STRING) {
           public void write(TProtocol p, Object v) throws TException {
             if (v instanceof Utf8 u) p.writeBinary(ByteBuffer.wrap(u.getBytes(), 0, u.getByteLength()));
+            else if (v instanceof Utf8Slice u) p.writeBinary(ByteBuffer.wrap(u.array(), u.offset(), u.byteLength()));
             else p.writeString(v.toString());
           }
           public Object read(In in) throws TException { return in.readUtf8(); }

@@ -1,5 +1,6 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.formats.AvroRecordCoder;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.schema.SystemColumns;
 import org.apache.avro.Schema;
@@ -40,7 +41,7 @@ public final class FrontStages extends PTransform<PCollection<KafkaRecord<byte[]
         ParDo.of(new FrontFn(eventSchema, format, decoding))
             .withOutputTags(FrontFn.ROWS, TupleTagList.of(FrontFn.FAILED)));
     return RowsWithDeadLetters.of(
-        out.get(FrontFn.ROWS).setCoder(AvroCoder.of(tableSchema(eventSchema))),
+        out.get(FrontFn.ROWS).setCoder(AvroRecordCoder.of(tableSchema(eventSchema))),
         out.get(FrontFn.FAILED).setCoder(AvroCoder.of(DeadLetters.SCHEMA)));
   }
 }

@@ -8,7 +8,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import io.streamlab.formats.AvroRecordCoder;
 import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.values.Row;
 
@@ -36,7 +36,7 @@ public enum FormatToStore {
     Coder<?> c = switch (this) {
       case TABLE_ROW -> StringUtf8Coder.of();
       case BEAM_ROW -> RowCoder.of(beamSchema(avro));
-      case AVRO_GENERIC_RECORD -> AvroCoder.of(avro);
+      case AVRO_GENERIC_RECORD -> AvroRecordCoder.of(avro);
     };
     return (Coder<Object>) c;
   }

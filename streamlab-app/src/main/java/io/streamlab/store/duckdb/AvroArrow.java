@@ -22,6 +22,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.avro.Schema;
+import io.streamlab.formats.Utf8Slice;
 import org.apache.avro.util.Utf8;
 
 /**
@@ -77,7 +78,8 @@ final class AvroArrow {
       case STRING, ENUM -> v -> {
         VarCharVector c = (VarCharVector) v;
         return (i, o) -> {
-          if (o instanceof Utf8 u) c.setSafe(i, u.getBytes(), 0, u.getByteLength());
+          if (o instanceof Utf8Slice u) c.setSafe(i, u.array(), u.offset(), u.byteLength());
+          else if (o instanceof Utf8 u) c.setSafe(i, u.getBytes(), 0, u.getByteLength());
           else if (o != null) c.setSafe(i, o.toString().getBytes(StandardCharsets.UTF_8));
         };
       };

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericFixed;
+import io.streamlab.formats.Utf8Slice;
 import org.apache.avro.util.Utf8;
 
 /**
@@ -48,7 +49,10 @@ final class PgBinary {
     Schema t = AvroSchemas.nonNull(s);
     return switch (t.getType()) {
       case STRING, ENUM -> (out, v) -> {
-        if (v instanceof Utf8 u) {
+        if (v instanceof Utf8Slice u) {
+          out.putInt(u.byteLength());
+          out.put(u.array(), u.offset(), u.byteLength());
+        } else if (v instanceof Utf8 u) {
           out.putInt(u.getByteLength());
           out.put(u.getBytes(), 0, u.getByteLength());
         } else {

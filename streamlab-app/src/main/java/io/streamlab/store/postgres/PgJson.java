@@ -13,6 +13,7 @@ import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
+import io.streamlab.formats.Utf8Slice;
 import org.apache.avro.util.Utf8;
 
 /**
@@ -150,8 +151,13 @@ final class PgJson {
   /** A string (Utf8 in place; anything else by its text) quoted and escaped as JSON. */
   static void putString(CopyBuffer out, Object s) {
     byte[] b;
+    int start = 0;
     int length;
-    if (s instanceof Utf8 u) {
+    if (s instanceof Utf8Slice u) {
+      b = u.array();
+      start = u.offset();
+      length = u.byteLength();
+    } else if (s instanceof Utf8 u) {
       b = u.getBytes();
       length = u.getByteLength();
     } else {
@@ -159,9 +165,10 @@ final class PgJson {
       length = b.length;
     }
     out.put((byte) '"');
-    int run = 0; // bytes since the last escape, copied in one go
-    for (int i = 0; i < length; i++) {
-      if (i + 8 <= length && !needsEscape((long) WORD.get(b, i))) {
+    int end = start + length;
+    int run = start; // where the bytes since the last escape begin, copied in one go
+    for (int i = start; i < end; i++) {
+      if (i + 8 <= end && !needsEscape((long) WORD.get(b, i))) {
         i += 7;
         continue;
       }
@@ -186,7 +193,7 @@ final class PgJson {
         }
       }
     }
-    out.put(b, run, length - run);
+    out.put(b, run, end - run);
     out.put((byte) '"');
   }
 }

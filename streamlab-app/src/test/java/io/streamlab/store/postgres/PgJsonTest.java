@@ -16,6 +16,7 @@ import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import io.streamlab.formats.Utf8Slice;
 import org.apache.avro.util.Utf8;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,7 @@ class PgJsonTest {
         + "{\"name\":\"a\",\"type\":\"string\"},{\"name\":\"b\",\"type\":[\"null\",\"string\"]},"
         + "{\"name\":\"m\",\"type\":{\"type\":\"map\",\"values\":\"long\"}}]}");
     String hostile = "q\"uo\\te\n\r\t\b\f\u0001\u001f é 日本 😀 end";
-    for (Object text : List.of(hostile, new Utf8(hostile), "", new Utf8(""))) {
+    for (Object text : List.of(hostile, new Utf8(hostile), slice(hostile), "", new Utf8(""), slice(""))) {
       GenericRecord r = new GenericData.Record(s);
       r.put("a", text);
       r.put("b", null);
@@ -97,8 +98,18 @@ class PgJsonTest {
         for (int at = 0; at <= length; at++) {
           String text = "x".repeat(at) + special + "y".repeat(length - at);
           assertEquals(text, pgJson(new Utf8(text), s).asText(), "special " + special + " at " + at);
+          assertEquals(text, pgJson(slice(text), s).asText(), "slice, special " + special + " at " + at);
         }
       }
     }
+  }
+
+  /** The text in place in a larger message, between bytes that would need escaping. */
+  private static Utf8Slice slice(String text) {
+    byte[] t = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] message = new byte[t.length + 19];
+    Arrays.fill(message, (byte) '"');
+    System.arraycopy(t, 0, message, 11, t.length);
+    return new Utf8Slice(message, 11, t.length);
   }
 }
