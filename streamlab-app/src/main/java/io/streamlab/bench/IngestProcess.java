@@ -43,13 +43,19 @@ final class IngestProcess implements AutoCloseable {
    * property {@code streamlab.ingestJavaOpts} (for one test's runs) add (e.g. a profiler, more heap;
    * naming another collector replaces the parallel one). Why parallel: the ingestion allocates
    * ~3 KB of short-lived objects per event and G1's barriers and concurrent work cost more CPU than
-   * its pauses save here (drain, 1.5 M events: 34 -> 58 MB/s per core).
+   * its pauses save here (drain, 1.5 M events: 34 -> 58 MB/s per core). Why C2 only
+   * (-XX:-TieredCompilation, unless the extra options name a tiered setting): with tiered
+   * compilation the JIT threads were a fifth of a 2 M-event drain's CPU, C1 compiling everything
+   * first and C2 compiling it again; C2 alone, from longer interpreter profiles, compiled less and
+   * produced faster code (events per CPU-second of the drain: 110-117 k -> 131-133 k, same hour).
+   * The price is a slower first few seconds after a start, before the warm-up window ends.
    */
   private static List<String> jvmOptions() {
     List<String> opts = new java.util.ArrayList<>(List.of("-Xmx4g"));
     String extra = (java.util.Objects.requireNonNullElse(System.getenv("STREAMLAB_INGEST_JAVA_OPTS"), "") + " "
         + System.getProperty("streamlab.ingestJavaOpts", "")).trim();
     if (!extra.matches(".*-XX:\\+Use\\w*GC.*")) opts.add("-XX:+UseParallelGC");
+    if (!extra.contains("Tiered")) opts.add("-XX:-TieredCompilation");
     if (!extra.isEmpty()) opts.addAll(List.of(extra.split("\\s+")));
     return opts;
   }
