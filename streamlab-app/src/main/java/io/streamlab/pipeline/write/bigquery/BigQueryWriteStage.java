@@ -1,7 +1,6 @@
 package io.streamlab.pipeline.write.bigquery;
 
 import com.google.api.services.bigquery.model.TableRow;
-import io.streamlab.formats.AvroRecordCoder;
 import io.streamlab.pipeline.DeadLetters;
 import io.streamlab.pipeline.RowsWithDeadLetters;
 import io.streamlab.pipeline.write.FormatToStore;
@@ -72,7 +71,7 @@ public final class BigQueryWriteStage extends PTransform<RowsWithDeadLetters, PD
     switch (format) {
       case TABLE_ROW -> elements.setCoder(cast(TableRowJsonCoder.of()));
       case BEAM_ROW -> elements.setRowSchema(AvroUtils.toBeamSchema(tableSchema)); // useBeamSchema() needs it
-      case AVRO_GENERIC_RECORD -> elements.setCoder(cast(AvroRecordCoder.of(tableSchema)));
+      case AVRO_GENERIC_RECORD -> elements.setCoder(cast(AvroCoder.of(tableSchema))); // Avro's own coder: BigQuery's conversion reads strings as text anyway, and the Dataflow job shows the format by its coder
     }
     BigQueryIO.Write<Object> write =
         BigQueryWrites.forRows(format, w, table, tableSchema, unbounded);
