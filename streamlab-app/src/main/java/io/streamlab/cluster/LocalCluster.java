@@ -107,8 +107,28 @@ public final class LocalCluster {
     } catch (IOException | InterruptedException | RuntimeException e) {
       state.set("members", String.join(",", members));
       state.save();
+      cluster.reportExited(members, out);
       cluster.down(out);
       throw e;
+    }
+  }
+
+  /**
+   * Members that exited during start-up, with the end of their logs, printed before the cluster is
+   * taken down: a test's cluster directory (and the logs in it) goes with the test, and a member
+   * that died at start (a port taken, a quorum that never formed) otherwise leaves only a timeout.
+   */
+  private void reportExited(List<String> members, PrintStream out) {
+    for (String name : members) {
+      MemberProcess m = member(name);
+      if (m.alive()) continue;
+      out.println("[cluster] " + name + " exited during start-up; the end of " + m.log() + ":");
+      try {
+        List<String> lines = Files.readAllLines(m.log(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String line : lines.subList(Math.max(0, lines.size() - 25), lines.size())) out.println("[cluster]   " + line);
+      } catch (IOException e) {
+        out.println("[cluster]   (log unreadable: " + e.getMessage() + ")");
+      }
     }
   }
 
