@@ -2,6 +2,8 @@ package io.streamlab.broker;
 
 import io.streamlab.process.JavaProcess;
 import io.streamlab.process.Ports;
+import io.streamlab.process.Trees;
+import java.io.PrintStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -28,29 +30,50 @@ public final class EmbeddedKafka implements AutoCloseable {
     this.logFile = logFile;
   }
 
+  /** Attempts at start-up when a port was taken between choosing it and the broker binding it. */
+  public static final int START_ATTEMPTS = 3;
+
   /** Starts a broker with its files under {@code dir} and waits until it serves requests. */
   public static EmbeddedKafka start(Path dir) throws IOException, InterruptedException {
+    return start(dir, Ports::freeLoopbackPort, System.out);
+  }
+
+  /**
+   * As {@link #start(Path)}, with ports from {@code ports}: if the broker exits because one of
+   * them was taken before it bound it, it starts again on fresh ones (up to {@link
+   * #START_ATTEMPTS} in all) and says so on {@code out}.
+   */
+  public static EmbeddedKafka start(Path dir, Ports.Source ports, PrintStream out) throws IOException, InterruptedException {
     Files.createDirectories(dir);
-    int port = Ports.freeLoopbackPort();
-    int controllerPort = Ports.freeLoopbackPort();
-    KafkaNode node = new KafkaNode(1, port, controllerPort);
-    Path config = dir.resolve("server.properties");
-    Files.writeString(config, node.serverProperties(List.of(node), dir.resolve("data")));
     Path log = dir.resolve("kafka.log");
-    Process format = KafkaNode.formatCommand(config, KafkaNode.newClusterId()).startLoggingTo(log);
-    if (!format.waitFor(120, TimeUnit.SECONDS) || format.exitValue() != 0) {
-      format.destroyForcibly();
-      throw new IllegalStateException("formatting the embedded Kafka broker's storage failed; see " + log);
+    for (int attempt = 1; ; attempt++) {
+      KafkaNode node = new KafkaNode(1, ports.next(), ports.next());
+      Path config = dir.resolve("server.properties");
+      // a fresh store after a failed attempt: nothing of a broker that never came up is worth keeping
+      if (attempt > 1) Trees.delete(dir.resolve("data"));
+      Files.writeString(config, node.serverProperties(List.of(node), dir.resolve("data")));
+      Process format = KafkaNode.formatCommand(config, KafkaNode.newClusterId()).startLoggingTo(log);
+      if (!format.waitFor(120, TimeUnit.SECONDS) || format.exitValue() != 0) {
+        format.destroyForcibly();
+        throw new IllegalStateException("formatting the embedded Kafka broker's storage failed; see " + log);
+      }
+      long logStart = Ports.logSize(log);
+      Process broker = KafkaNode.serverCommand(config).startLoggingTo(log);
+      EmbeddedKafka kafka = new EmbeddedKafka(broker, node.address(), log);
+      try {
+        kafka.awaitServing(node.port());
+        return kafka;
+      } catch (RuntimeException | InterruptedException e) {
+        kafka.close();
+        if (e instanceof RuntimeException && attempt < START_ATTEMPTS && Ports.bindFailed(log, logStart)) {
+          out.printf("[streamlab] the embedded Kafka broker found port %d or %d taken (\"Address already in use\" in %s);"
+              + " starting it again on fresh ports (attempt %d of %d)%n", node.port(), node.controllerPort(), log,
+              attempt + 1, START_ATTEMPTS);
+          continue;
+        }
+        throw e;
+      }
     }
-    Process broker = KafkaNode.serverCommand(config).startLoggingTo(log);
-    EmbeddedKafka kafka = new EmbeddedKafka(broker, "127.0.0.1:" + port, log);
-    try {
-      kafka.awaitServing(port);
-    } catch (RuntimeException | InterruptedException e) {
-      kafka.close();
-      throw e;
-    }
-    return kafka;
   }
 
   private void awaitServing(int port) throws InterruptedException {
