@@ -7,14 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * Group commit of one table's modelled requests in this JVM: requests whose round trips ended
- * while a store transaction was running are appended together in the next one. A remote
+ * Group commit of one table's modelled requests in this JVM: requests that reach the store while
+ * a store transaction is running (each during its own round trip, see {@link RoundTripStore}) are
+ * appended together in the next one. A remote
  * warehouse serves each request on its own servers, so a client's CPU does not grow with the
  * number of requests it keeps in flight; a local store pays a transaction per append, and
  * without this the model would make many small requests (512 keys, one row each) cost this
  * machine's CPU what they cost BigQuery's servers, which is not what the study measured.
  *
- * <p>No leader thread of its own: the first waiting request whose round trip is over appends
+ * <p>No leader thread of its own: the first waiting request appends
  * everything queued through its own writer (each request thread holds a writer, so the writer
  * used is always open), and the others wait for that transaction. A request still returns only
  * once its rows are in the table, with the write time stamped on them. If a combined append
