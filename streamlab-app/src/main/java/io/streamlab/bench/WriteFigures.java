@@ -41,7 +41,7 @@ public record WriteFigures(long connectionsOpened, long appends, double appendsP
     String kind = configuration.getOrDefault("warehouseModel", "none");
     if (kind.equals("none")) return new Model(kind, null, null, null, null);
     return new Model(kind, true, "log-normal per request, fitted to p50 / p95; exactly-once batch = append + commit; "
-        + "requests whose round trips end together share one local transaction",
+        + "requests that reach the store together share one local transaction, written during the round trip",
         millis(configuration.get("roundTripP50")), millis(configuration.get("roundTripP95")));
   }
 

@@ -54,6 +54,6 @@ public record WarehouseModel(String name, double p50Millis, double p95Millis) im
   public String describe() {
     return String.format("%s MODEL: every request waits a log-normal round trip, p50 %.0f ms, p95 %.0f ms "
         + "(exactly-once batches: append + commit = 2 requests; "
-        + "requests whose round trips end together share one local transaction)", name, p50Millis, p95Millis);
+        + "requests that reach the store together share one local transaction, written during the round trip)", name, p50Millis, p95Millis);
   }
 }

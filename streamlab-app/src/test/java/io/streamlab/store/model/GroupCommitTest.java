@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The warehouse model's group commit: requests whose round trips end while a transaction runs
+ * The warehouse model's group commit: requests that reach the store while a transaction runs
  * share the next one, each still returns only once its own rows are appended, and a failure
  * reaches only the request it belongs to.
  */
