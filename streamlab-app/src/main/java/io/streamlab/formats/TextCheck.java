@@ -1,5 +1,9 @@
 package io.streamlab.formats;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * What every decoder checks in a string before it becomes a row: well-formed UTF-8 (no stray or
  * truncated sequences, no overlong forms, no surrogates, nothing above U+10FFFF) and no NUL.
@@ -10,10 +14,24 @@ package io.streamlab.formats;
 public final class TextCheck {
   private TextCheck() {}
 
+  private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long ADD_7F = 0x7F7F7F7F7F7F7F7FL;
+
   /** @throws IllegalArgumentException naming the offset of the first bad byte */
   public static void utf8(byte[] b, int from, int length) {
     int i = from, end = from + length;
     while (i < end) {
+      // Most text is ASCII: 8 bytes at once when none has its high bit set and none is zero (for
+      // bytes below 0x80, adding 0x7F sets the high bit of every byte but a zero one, carry-free).
+      // The events' strings are most of their bytes, so a byte at a time was a visible share of decode.
+      if (end - i >= 8) {
+        long w = (long) WORD.get(b, i);
+        if (((w | ~(w + ADD_7F)) & HIGH_BITS) == 0) {
+          i += 8;
+          continue;
+        }
+      }
       int c = b[i] & 0xFF;
       if (c >= 0x01 && c < 0x80) { // ASCII fast path
         i++;

@@ -434,7 +434,12 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
     private Node[] nodes;
     private TField[] tfields;
     private boolean[] nullable;
-    private boolean[] stringField;
+    // Per field, read without a call through Node: its Thrift type, and how the common kinds
+    // (string, i64, struct) are read. Node has many classes, so each such call was a dispatch the
+    // JIT could not inline, twice per field of every event (docs/perf-notes.md, step 5).
+    private byte[] ttypes;
+    private byte[] kinds;
+    private static final byte OTHER = 0, STRING = 1, I64 = 2, STRUCT = 3;
     private final Map<Short, Integer> posById = new HashMap<>();
     private int[] posByIdSmall; // ids 0..127 looked up without boxing
 
@@ -450,7 +455,8 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
       nodes = new Node[n];
       tfields = new TField[n];
       nullable = new boolean[n];
-      stringField = new boolean[n];
+      ttypes = new byte[n];
+      kinds = new byte[n];
       posByIdSmall = new int[128];
       java.util.Arrays.fill(posByIdSmall, -1);
       for (int i = 0; i < n; i++) {
@@ -464,8 +470,13 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
               .orElseThrow(() -> new IllegalArgumentException("field " + f.name() + " is only null"));
         }
         nodes[i] = compile(type, records);
-        stringField[i] = type.getType() == Schema.Type.STRING;
-        tfields[i] = new TField(f.name(), nodes[i].ttype(), ids[i]);
+        ttypes[i] = nodes[i].ttype();
+        kinds[i] = switch (type.getType()) {
+          case STRING -> STRING;
+          case LONG -> I64;
+          default -> nodes[i] instanceof StructNode ? STRUCT : OTHER;
+        };
+        tfields[i] = new TField(f.name(), ttypes[i], ids[i]);
         posById.put(ids[i], i);
         if (ids[i] >= 0 && ids[i] < 128) posByIdSmall[ids[i]] = i;
       }
@@ -497,12 +508,15 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
         if (type == TType.STOP) break;
         short id = in.readI16();
         int pos = id >= 0 && id < 128 ? posByIdSmall[id] : posById.getOrDefault(id, -1);
-        if (pos < 0 || nodes[pos].ttype() != type) {
+        if (pos < 0 || ttypes[pos] != type) {
           in.skip(type); // unknown or retyped field: skip it, as Thrift code does, to a bounded depth
-        } else if (stringField[pos]) {
-          r.put(pos, in.readUtf8()); // the common case without the call through Node (many node classes: not inlined)
         } else {
-          r.put(pos, nodes[pos].read(in));
+          switch (kinds[pos]) {
+            case STRING -> r.put(pos, in.readUtf8());
+            case I64 -> r.put(pos, in.readI64());
+            case STRUCT -> r.put(pos, ((StructNode) nodes[pos]).read(in));
+            default -> r.put(pos, nodes[pos].read(in));
+          }
         }
       }
       for (int i = 0; i < nodes.length; i++) {

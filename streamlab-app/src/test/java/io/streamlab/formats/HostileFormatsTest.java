@@ -43,6 +43,62 @@ class HostileFormatsTest {
     TextCheck.text("a😀");
   }
 
+  /**
+   * The check reads ASCII 8 bytes at a time: a NUL or a non-ASCII byte at any position of a word,
+   * and words straddling the end, must give the verdict and offset of a byte at a time. Random
+   * mostly-ASCII strings are judged against the JDK's strict UTF-8 decoder (plus: no NUL).
+   */
+  @Test
+  void utf8CheckAgreesWithTheJdkDecoderAtEveryPositionOfAWord() {
+    for (int len = 1; len <= 20; len++) {
+      for (int at = 0; at < len; at++) {
+        byte[] t = "abcdefghijklmnopqrstuvwxyz".substring(0, len).getBytes(StandardCharsets.US_ASCII);
+        TextCheck.utf8(t, 0, len);
+        for (int bad : new int[] {0x00, 0x80, 0xC3, 0xFF}) {
+          t[at] = (byte) bad;
+          byte[] b = t;
+          int n = len;
+          IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TextCheck.utf8(b, 0, n));
+          // a lead byte followed by ASCII is refused at the byte that should have continued it
+          int expected = bad == 0xC3 && at < len - 1 ? at + 1 : at;
+          assertTrue(e.getMessage().endsWith("at offset " + expected), e.getMessage());
+        }
+      }
+    }
+    java.util.Random random = new java.util.Random(42);
+    int refused = 0;
+    for (int n = 0; n < 200_000; n++) {
+      byte[] b = new byte[1 + random.nextInt(40)];
+      for (int i = 0; i < b.length; i++) {
+        int r = random.nextInt(1000);
+        b[i] = (byte) (r < 990 ? 0x20 + random.nextInt(0x5F) : r < 993 ? 0 : random.nextInt(256));
+      }
+      int from = random.nextInt(b.length), len = random.nextInt(b.length - from + 1);
+      boolean jdk = strictUtf8WithoutNul(b, from, len);
+      boolean ours = true;
+      try {
+        TextCheck.utf8(b, from, len);
+      } catch (IllegalArgumentException e) {
+        ours = false;
+        refused++;
+      }
+      assertEquals(jdk, ours, Arrays.toString(Arrays.copyOfRange(b, from, from + len)));
+    }
+    assertTrue(refused > 2_000, "the random strings should include many bad ones: " + refused);
+  }
+
+  private static boolean strictUtf8WithoutNul(byte[] b, int from, int len) {
+    for (int i = from; i < from + len; i++) if (b[i] == 0) return false;
+    try {
+      StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(b, from, len));
+      return true;
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
+  }
+
   @Test
   void identityHeadersMustHaveTheirWidthBeNonNegativeAndNotBeText() {
     RecordHeaders ok = new RecordHeaders();
