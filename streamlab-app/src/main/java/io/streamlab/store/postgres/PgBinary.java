@@ -4,8 +4,10 @@ import io.streamlab.schema.AvroSchemas;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericFixed;
+import org.apache.avro.generic.IndexedRecord;
 import io.streamlab.formats.Utf8Slice;
 import org.apache.avro.util.Utf8;
 
@@ -24,8 +26,63 @@ final class PgBinary {
     void write(CopyBuffer out, Object value);
   }
 
+  /**
+   * The columns of a record, each as {@link #encoder} writes it, with the common kinds (text,
+   * bigint, integer) written here by a switch: through one Encoder lambda per column (and a
+   * null-check lambda around it), each value was two calls the JIT could not inline, since there
+   * are many encoder classes (docs/perf-notes.md, step 5).
+   */
+  static final class Row {
+    private static final byte OTHER = 0, TEXT = 1, LONG = 2, INT = 3;
+    private final byte[] kinds;
+    private final Encoder[] others;
+
+    Row(List<Schema.Field> fields) {
+      kinds = new byte[fields.size()];
+      others = new Encoder[fields.size()];
+      for (int k = 0; k < kinds.length; k++) {
+        Schema t = AvroSchemas.nonNull(fields.get(k).schema());
+        kinds[k] = switch (t.getType()) {
+          case STRING, ENUM -> TEXT;
+          case LONG -> LONG;
+          case INT -> INT;
+          default -> OTHER;
+        };
+        others[k] = nonNullEncoder(t);
+      }
+    }
+
+    int columns() {
+      return kinds.length;
+    }
+
+    /** The record's columns in order (not the row's column count, nor any column after them). */
+    void write(CopyBuffer out, IndexedRecord r) {
+      for (int k = 0; k < kinds.length; k++) {
+        Object v = r.get(k);
+        if (v == null) {
+          out.putInt(-1);
+          continue;
+        }
+        switch (kinds[k]) {
+          case TEXT -> putText(out, v);
+          case LONG -> { out.putInt(8); out.putLong((Long) v); }
+          case INT -> { out.putInt(4); out.putInt((Integer) v); }
+          default -> others[k].write(out, v);
+        }
+      }
+    }
+  }
+
   static Encoder encoder(Schema column) {
-    Schema t = AvroSchemas.nonNull(column);
+    Encoder nonNull = nonNullEncoder(AvroSchemas.nonNull(column));
+    return (out, v) -> {
+      if (v == null) out.putInt(-1);
+      else nonNull.write(out, v);
+    };
+  }
+
+  private static Encoder nonNullEncoder(Schema t) {
     Encoder e;
     if (t.getType() == Schema.Type.ARRAY && PgTypes.isScalar(t.getElementType())) e = array(t.getElementType());
     else if (PgTypes.isScalar(t)) e = scalar(t);
@@ -38,29 +95,28 @@ final class PgBinary {
         out.patchLength(length);
       };
     }
-    Encoder nonNull = e;
-    return (out, v) -> {
-      if (v == null) out.putInt(-1);
-      else nonNull.write(out, v);
-    };
+    return e;
+  }
+
+  /** A text value: a string's UTF-8 bytes (a slice's or Utf8's in place), or an enum symbol's. */
+  private static void putText(CopyBuffer out, Object v) {
+    if (v instanceof Utf8Slice u) {
+      out.putInt(u.byteLength());
+      out.put(u.array(), u.offset(), u.byteLength());
+    } else if (v instanceof Utf8 u) {
+      out.putInt(u.getByteLength());
+      out.put(u.getBytes(), 0, u.getByteLength());
+    } else {
+      byte[] b = v.toString().getBytes(StandardCharsets.UTF_8);
+      out.putInt(b.length);
+      out.put(b);
+    }
   }
 
   private static Encoder scalar(Schema s) {
     Schema t = AvroSchemas.nonNull(s);
     return switch (t.getType()) {
-      case STRING, ENUM -> (out, v) -> {
-        if (v instanceof Utf8Slice u) {
-          out.putInt(u.byteLength());
-          out.put(u.array(), u.offset(), u.byteLength());
-        } else if (v instanceof Utf8 u) {
-          out.putInt(u.getByteLength());
-          out.put(u.getBytes(), 0, u.getByteLength());
-        } else {
-          byte[] b = v.toString().getBytes(StandardCharsets.UTF_8);
-          out.putInt(b.length);
-          out.put(b);
-        }
-      };
+      case STRING, ENUM -> PgBinary::putText;
       case INT -> (out, v) -> { out.putInt(4); out.putInt((Integer) v); };
       case LONG -> (out, v) -> { out.putInt(8); out.putLong((Long) v); };
       case FLOAT -> (out, v) -> { out.putInt(4); out.putInt(Float.floatToIntBits((Float) v)); };

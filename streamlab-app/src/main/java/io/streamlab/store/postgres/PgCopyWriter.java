@@ -40,7 +40,7 @@ final class PgCopyWriter implements TableWriter {
   private final String mergeSql;
   private final String target;
   private final String staging;
-  private final PgBinary.Encoder[] encoders;
+  private final PgBinary.Row columns;
   /** Bytes sent to the server per write (one network write of the driver). */
   private static final int CHUNK = 1 << 16;
   private final CopyBuffer rows = new CopyBuffer(CHUNK + (8 << 10));
@@ -49,8 +49,7 @@ final class PgCopyWriter implements TableWriter {
     this.connector = connector;
     this.keyed = keyed;
     List<Schema.Field> fields = record.getFields();
-    encoders = new PgBinary.Encoder[fields.size()];
-    for (int k = 0; k < encoders.length; k++) encoders[k] = PgBinary.encoder(fields.get(k).schema());
+    columns = new PgBinary.Row(fields);
     target = PgTypes.quote(table);
     if (keyed) {
       staging = PgTypes.quote("sl_staging_" + table);
@@ -129,10 +128,10 @@ final class PgCopyWriter implements TableWriter {
     try {
       rows.clear();
       rows.put(PgBinary.HEADER);
-      int columns = encoders.length + 1;
+      int count = columns.columns() + 1;
       for (GenericRecord r : records) {
-        rows.putShort(columns);
-        for (int k = 0; k < encoders.length; k++) encoders[k].write(rows, r.get(k));
+        rows.putShort(count);
+        columns.write(rows, r);
         rows.putInt(8);
         rows.putLong(writeTime);
         if (rows.size() >= CHUNK) {
