@@ -33,8 +33,7 @@ final class PgBinary {
    * are many encoder classes (docs/perf-notes.md, step 5).
    */
   static final class Row {
-    private static final byte OTHER = 0, TEXT = 1, LONG = 2, INT = 3;
-    private final byte[] kinds;
+    private final byte[] kinds; // PgJson.kind of each column
     private final Encoder[] others;
 
     Row(List<Schema.Field> fields) {
@@ -42,12 +41,7 @@ final class PgBinary {
       others = new Encoder[fields.size()];
       for (int k = 0; k < kinds.length; k++) {
         Schema t = AvroSchemas.nonNull(fields.get(k).schema());
-        kinds[k] = switch (t.getType()) {
-          case STRING, ENUM -> TEXT;
-          case LONG -> LONG;
-          case INT -> INT;
-          default -> OTHER;
-        };
+        kinds[k] = PgJson.kind(t);
         others[k] = nonNullEncoder(t);
       }
     }
@@ -65,9 +59,9 @@ final class PgBinary {
           continue;
         }
         switch (kinds[k]) {
-          case TEXT -> putText(out, v);
-          case LONG -> { out.putInt(8); out.putLong((Long) v); }
-          case INT -> { out.putInt(4); out.putInt((Integer) v); }
+          case PgJson.TEXT -> putText(out, v);
+          case PgJson.LONG -> { out.putInt(8); out.putLong((Long) v); }
+          case PgJson.INT -> { out.putInt(4); out.putInt((Integer) v); }
           default -> others[k].write(out, v);
         }
       }

@@ -48,10 +48,13 @@ final class PgJson {
     out.put(NULL);
   }
 
-  private static final byte OTHER = 0, TEXT = 1, LONG = 2, INT = 3;
+  static final byte OTHER = 0, TEXT = 1, LONG = 2, INT = 3;
 
-  /** How a record's field of (non-null) type {@code t} is written: inline for the common kinds. */
-  private static byte kind(Schema t) {
+  /**
+   * How a value of (non-null) type {@code t} is written: inline by a switch for the common kinds,
+   * here and in PgBinary.Row, else through its compiled writer.
+   */
+  static byte kind(Schema t) {
     return switch (t.getType()) {
       case STRING, ENUM -> TEXT;
       case LONG -> LONG;
