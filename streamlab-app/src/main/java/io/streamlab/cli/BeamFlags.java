@@ -134,10 +134,12 @@ final class BeamFlags {
       new BeamOption(FlinkPipelineOptions.class, "parallelism", null, "Here 0 or not given: one per core of "
           + "this machine (run --cluster: every slot of the cluster)."),
       new BeamOption(FlinkPipelineOptions.class, "maxBundleSize", "50000", "A bundle ends with an append."),
-      // 100 ms: a row waits for its bundle to end before it is appended, so this is a floor under
-      // latency (default run, loaded machine: p99 2.5 s at 1,000 ms, 0.64 s at 100 ms). A drain or a
-      // high rate still fills bundles up to --maxBundleSize; raise it for throughput-only runs.
-      new BeamOption(FlinkPipelineOptions.class, "maxBundleTimeMills", "100", "A bundle ends with an append, so "
+      // 50 ms: a row waits for its bundle to end before it is appended, so this is a floor under
+      // latency. Beam's Flink runner checks the bound every maxBundleTimeMills / 2 and counts from
+      // the end of the previous bundle's finishBundle, so a bundle lasts 1 to 1.5 times the bound and
+      // the reader waits out its append after it. A drain or a high rate still fills bundles up to
+      // --maxBundleSize; raise the bound for throughput-only runs (README, "Main flags").
+      new BeamOption(FlinkPipelineOptions.class, "maxBundleTimeMills", "50", "A bundle ends with an append, so "
           + "this bounds latency from below; longer bundles mean bigger appends (DuckDB: ~60 MB/s per core in "
           + "1,000-row appends, ~130 in 20,000-row ones) at the cost of latency."));
 
