@@ -43,6 +43,7 @@ final class ArrowBatchWriter implements TableWriter {
 
   private final DuckDBConnection connection;
   private final String insertSql;
+  private final String insertOrIgnoreSql;
   private final boolean keyed;
   private final String quotedTable;
   private final String streamName;
@@ -66,8 +67,8 @@ final class ArrowBatchWriter implements TableWriter {
     fields.add(AvroArrow.field(SystemColumns.WRITE_TIME_MICROS, Schema.create(Schema.Type.LONG)));
     arrowSchema = new org.apache.arrow.vector.types.pojo.Schema(fields);
     streamName = "streamlab_batch_" + Integer.toHexString(System.identityHashCode(this));
-    insertSql = (keyed ? "INSERT OR IGNORE INTO " : "INSERT INTO ") + DuckDbTypes.quote(table)
-        + " SELECT * FROM " + streamName;
+    insertSql = "INSERT INTO " + quotedTable + " SELECT * FROM " + streamName;
+    insertOrIgnoreSql = "INSERT OR IGNORE INTO " + quotedTable + " SELECT * FROM " + streamName;
   }
 
   @Override
@@ -88,17 +89,44 @@ final class ArrowBatchWriter implements TableWriter {
       for (int i = 0; i < n; i++) writeTimes.setSafe(i, writeTime);
       batch.setRowCount(n);
       sizes.learn(vectors);
-      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-        Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
-        connection.registerArrowStream(streamName, stream);
-        if (keyed) insertOrIgnore(records);
-        else {
-          try (Statement st = connection.createStatement()) {
-            st.execute(insertSql);
-          }
-        }
-      }
+      if (!keyed) insert(batch);
+      else if (!insertNew(batch)) insertOrIgnore(batch, records);
       return writeTime;
+    }
+  }
+
+  /** A plain insert of the batch, one autocommitted statement. */
+  private void insert(VectorSchemaRoot batch) throws SQLException {
+    try (ArrowArrayStream stream = register(batch); Statement st = connection.createStatement()) {
+      st.execute(insertSql);
+    }
+  }
+
+  /** Exports the batch as a fresh C stream (DuckDB reads a stream once) under this writer's stream name. */
+  private ArrowArrayStream register(VectorSchemaRoot batch) {
+    ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
+    Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
+    connection.registerArrowStream(streamName, stream);
+    return stream;
+  }
+
+  /**
+   * A keyed batch tried first as a plain insert: DuckDB plans {@code INSERT OR IGNORE} as a merge
+   * that groups the batch on the key and joins it with a scan of the table's key columns, on every
+   * append, while a plain insert only checks each row in the key's index. The key still refuses a
+   * row whose identity is stored (or repeated in the batch), and the insert is one statement, so
+   * it either stored every row or none.
+   *
+   * @return false when a row's identity is taken (a replay, or a collision): nothing was stored,
+   *     and the batch goes through insert-or-ignore and its collision check
+   */
+  private boolean insertNew(VectorSchemaRoot batch) throws SQLException {
+    try {
+      insert(batch);
+      return true;
+    } catch (SQLException e) {
+      if (e.getMessage() != null && e.getMessage().startsWith("Constraint Error")) return false;
+      throw e;
     }
   }
 
@@ -106,12 +134,12 @@ final class ArrowBatchWriter implements TableWriter {
    * One transaction: insert-or-ignore, and where rows were ignored, roll back if any of them is
    * another event with a stored row's identity ({@link IdentityCollisions}).
    */
-  private void insertOrIgnore(List<GenericRecord> records) throws SQLException, IdentityCollisions.Found {
+  private void insertOrIgnore(VectorSchemaRoot batch, List<GenericRecord> records) throws SQLException, IdentityCollisions.Found {
     connection.setAutoCommit(false);
     try {
       long inserted;
-      try (Statement st = connection.createStatement()) {
-        inserted = st.executeLargeUpdate(insertSql);
+      try (ArrowArrayStream stream = register(batch); Statement st = connection.createStatement()) {
+        inserted = st.executeLargeUpdate(insertOrIgnoreSql);
       }
       if (inserted < records.size()) {
         List<IdentityCollisions.Collision> collisions = collisions(records);

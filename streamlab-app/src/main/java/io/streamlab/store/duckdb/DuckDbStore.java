@@ -50,6 +50,9 @@ public final class DuckDbStore implements TableStore {
             // during the run and held inserts to 20-38 k rows/s, deferred 107-130 k. The file
             // is compacted when the last connection closes, or once the WAL reaches 2 GB.
             st.execute("SET wal_autocheckpoint = '2GB'");
+            // Every pipeline writer thread runs its own appends; DuckDB's own worker threads only
+            // took tasks from them, while the writer's JDBC call polled for its result.
+            st.execute("SET threads = 1");
           }
         } catch (SQLException e) {
           throw new IllegalStateException("cannot open DuckDB file " + this.file + ": " + e.getMessage(), e);
