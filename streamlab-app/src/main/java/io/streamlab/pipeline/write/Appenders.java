@@ -9,10 +9,14 @@ import io.streamlab.pipeline.DeadLetters;
 final class Appenders {
   private Appenders() {}
 
-  /** STORAGE_API_AT_LEAST_ONCE: plain appends of {@code appendBatchSize} rows, from a pool when asked. */
+  /**
+   * STORAGE_API_AT_LEAST_ONCE: plain appends of at most {@code appendBatchSize} rows and one
+   * bundle time (from the element's path, so that a checkpoint does not cost an append of its
+   * own: {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}), from a pool when asked.
+   */
   static BatchAppendFn plain(WriteTarget t, FormatToStore format, WriteSettings w) {
     return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
-        BatchAppendFn.Batching.rows(t.appendBatchSize()), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
+        BatchAppendFn.Batching.rowsOrRunnerBundleTime(t.appendBatchSize()), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
         false);
   }
 

@@ -1,0 +1,109 @@
+package io.streamlab.pipeline.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.StoreSpec;
+import io.streamlab.store.TableStore;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.runners.direct.DirectRunner;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.runners.flink.FlinkRunner;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.values.KV;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * STORAGE_API_AT_LEAST_ONCE's batches on the Flink runner: a batch as old as a bundle is appended
+ * from the element that finds it so, inside the bundle, not left for the runner's bundle timer
+ * (whose append makes a checkpoint that arrives during it cost an append of its own, see
+ * {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}); on other runners only the bundle end
+ * and the row bound append.
+ */
+class BatchAppendFnTest {
+  private static final Schema TABLE = SystemColumns.tableRecordSchema(
+      SchemaBuilder.record("Event").namespace("t").fields().requiredLong("id").endRecord());
+
+  @Test
+  void onFlinkABatchAsOldAsABundleIsAppendedFromTheElementPath(@TempDir Path dir) throws Exception {
+    FlinkPipelineOptions flink = PipelineOptionsFactory.as(FlinkPipelineOptions.class);
+    flink.setRunner(FlinkRunner.class);
+    flink.setMaxBundleTimeMills(1L);
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    BatchAppendFn fn = plainAppends(spec);
+    fn.setup();
+    try {
+      startBundle(fn, flink);
+      fn.process(KV.of(0, row(1)));
+      Thread.sleep(20); // the batch is now older than the 1 ms bundle time
+      fn.process(KV.of(0, row(2)));
+      assertEquals(2, rows(spec), "both rows appended by the second element, before the bundle ends");
+      fn.process(KV.of(0, row(3)));
+      assertEquals(2, rows(spec), "a young batch waits");
+      fn.finishBundle();
+      assertEquals(3, rows(spec), "the bundle end appends what is left");
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  @Test
+  void elsewhereOnlyTheBundleEndAppends(@TempDir Path dir) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    BatchAppendFn fn = plainAppends(spec);
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      fn.process(KV.of(0, row(1)));
+      Thread.sleep(20);
+      fn.process(KV.of(0, row(2)));
+      assertEquals(0, rows(spec), "no age bound off Flink");
+      fn.finishBundle();
+      assertEquals(2, rows(spec));
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  private static BatchAppendFn plainAppends(StoreSpec spec) {
+    return new BatchAppendFn(spec, "t", TABLE, FormatToStore.AVRO_GENERIC_RECORD,
+        BatchAppendFn.Batching.rowsOrRunnerBundleTime(50_000), false, 0, false);
+  }
+
+  private static void startBundle(BatchAppendFn fn, PipelineOptions options) {
+    fn.startBundle(fn.new StartBundleContext() {
+      @Override
+      public PipelineOptions getPipelineOptions() {
+        return options;
+      }
+    });
+  }
+
+  private static GenericRecord row(long id) {
+    GenericData.Record r = new GenericData.Record(TABLE);
+    r.put("id", id);
+    r.put(SystemColumns.PRODUCER_ID, 0);
+    r.put(SystemColumns.SEQUENCE, id);
+    r.put(SystemColumns.SEND_TIME_MICROS, System.currentTimeMillis() * 1000);
+    return r;
+  }
+
+  private static long rows(StoreSpec spec) throws Exception {
+    try (TableStore store = spec.open();
+        Connection c = store.openQueryConnection();
+        ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM t")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}
