@@ -14,6 +14,7 @@ import io.streamlab.store.TableWriter;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -24,7 +25,8 @@ import org.apache.beam.sdk.values.KV;
 /**
  * The one writer of every write method: buffers elements, turns them back into table records and
  * appends them in batches. A batch ends when it holds {@code maxRows} rows or {@code maxBytes}
- * JSON bytes, when its first row is {@code maxAgeMillis} old, and always at the end of a bundle.
+ * JSON bytes, when its first row is one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}),
+ * and always at the end of a bundle.
  * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
  * (and KafkaIO commits its offsets) every row read before it is in the table: a restarted
  * ingestion that resumes from the committed offsets re-reads only rows already written or not yet
@@ -48,14 +50,12 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   /**
    * When a batch is appended.
    *
-   * @param maxAgeMillis {@link #RUNNER_BUNDLE_TIME}: the Flink runner's {@code maxBundleTimeMills}
-   *     (no age bound on other runners)
+   * @param atRunnerBundleTime also when its first row is the Flink runner's {@code maxBundleTimeMills}
+   *     old (no age bound on other runners)
    */
-  record Batching(int maxRows, long maxBytes, long maxAgeMillis) implements Serializable {
-    static final long RUNNER_BUNDLE_TIME = -1;
-
+  record Batching(int maxRows, long maxBytes, boolean atRunnerBundleTime) implements Serializable {
     static Batching rows(int maxRows) {
-      return new Batching(maxRows, Long.MAX_VALUE, Long.MAX_VALUE);
+      return new Batching(maxRows, Long.MAX_VALUE, false);
     }
 
     /**
@@ -73,7 +73,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
      * commit of a bundle is its checkpoint.
      */
     static Batching rowsOrRunnerBundleTime(int maxRows) {
-      return new Batching(maxRows, Long.MAX_VALUE, RUNNER_BUNDLE_TIME);
+      return new Batching(maxRows, Long.MAX_VALUE, true);
     }
   }
 
@@ -99,7 +99,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   private transient List<Object> buffer;
   private transient long bufferBytes;
   private transient long firstBufferedNanos;
-  /** {@link Batching#maxAgeMillis} in nanos, resolved at the first bundle (it may be the runner's); 0 until then. */
+  /** The runner's bundle time in nanos where {@link Batching#atRunnerBundleTime}, resolved at the first bundle; 0 until then. */
   private transient long maxAgeNanos;
   private transient int producerPos, sequencePos, sendTimePos;
 
@@ -147,12 +147,8 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   }
 
   static long maxAgeNanos(Batching batching, PipelineOptions options) {
-    long millis = batching.maxAgeMillis();
-    if (millis == Batching.RUNNER_BUNDLE_TIME) {
-      boolean flink = options.getRunner() != null && options.getRunner().getSimpleName().startsWith("Flink");
-      millis = flink ? options.as(FlinkPipelineOptions.class).getMaxBundleTimeMills() : Long.MAX_VALUE;
-    }
-    return millis >= Long.MAX_VALUE / 1_000_000 ? Long.MAX_VALUE : millis * 1_000_000;
+    if (!batching.atRunnerBundleTime() || !WriteStage.onFlink(options)) return Long.MAX_VALUE;
+    return TimeUnit.MILLISECONDS.toNanos(options.as(FlinkPipelineOptions.class).getMaxBundleTimeMills());
   }
 
   @ProcessElement

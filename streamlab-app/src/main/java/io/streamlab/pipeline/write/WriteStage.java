@@ -85,7 +85,7 @@ public final class WriteStage {
    */
   public static void configure(PipelineOptions options, StoreSpec store, WriteSettings w) {
     if (store.kind() == StoreSpec.Kind.BIGQUERY) BigQueryWrites.configureOptions(options.as(BigQueryOptions.class), w);
-    if (!options.getRunner().getSimpleName().startsWith("Flink")) return;
+    if (!onFlink(options)) return;
     FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
     if (flink.getCheckpointingInterval() == null || flink.getCheckpointingInterval() <= 0) {
       if (w.checkpointIntervalMs() > 0) flink.setCheckpointingInterval(w.checkpointIntervalMs());
@@ -98,4 +98,9 @@ public final class WriteStage {
       flink.setShutdownSourcesAfterIdleMs(0L);
     }
   }
+  /** Whether the pipeline runs on Beam's Flink runner, whose checkpoints and bundles the write stage is set for. */
+  static boolean onFlink(PipelineOptions options) {
+    return options.getRunner() != null && options.getRunner().getSimpleName().startsWith("Flink");
+  }
+
 }
