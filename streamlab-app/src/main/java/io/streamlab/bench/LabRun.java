@@ -336,14 +336,17 @@ public final class LabRun {
       double p99 = Rates.percentileMillis(stepLatency, 99);
       double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
       double generatedRate = Rates.perSecond(stats.acked(), secs);
-      boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis());
+      double lateShare = RateStep.lateIngestedShare(
+          sampler.samples().stream().filter(x -> x.phase().equals(name)).toList());
+      boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis(), lateShare);
       RateStep step = new RateStep(rate, generatedRate,
-          Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99,
+          Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99, lateShare,
           Rates.perCore(Math.round(ingest.bytesPerEvent(drained, stats) * (done(drained) - ingestedAtStart)), cpuSecs),
           ok);
       steps.add(step);
-      out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms)%n", name, rate,
-          ok ? "sustained" : "NOT sustained", backlogGrowth, p99);
+      out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms, second half ingested %s of generated)%n",
+          name, rate, ok ? "sustained" : "NOT sustained", backlogGrowth, p99,
+          Double.isNaN(lateShare) ? "n/a" : String.format("%.0f %%", 100 * lateShare));
       all.add(stats);
       return ok;
     }

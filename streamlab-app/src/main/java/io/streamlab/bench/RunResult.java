@@ -189,12 +189,15 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       sources.asMap().forEach((figure, source) -> out.printf("  %-18s %s%n", figure, source));
     }
     if (!steps.isEmpty()) {
-      out.println("max-rate search      target/s   generated/s  ingested/s  backlog+   p99 ms  MB/s/core");
+      out.println("max-rate search      target/s   generated/s  ingested/s  backlog+   p99 ms  kept up  MB/s/core");
       for (RateStep s : steps) {
-        out.printf("                     %,9.0f  %,11.0f  %,10.0f  %,8d  %,7.0f  %9.1f  %s%n", s.targetRate(),
-            s.generatedRate(), s.ingestedRate(), s.backlogGrowth(), s.p99Millis(), s.megabytesPerSecondPerCore(),
-            s.sustained() ? "sustained" : "not sustained");
+        out.printf("                     %,9.0f  %,11.0f  %,10.0f  %,8d  %,7.0f  %7s  %9.1f  %s%n", s.targetRate(),
+            s.generatedRate(), s.ingestedRate(), s.backlogGrowth(), s.p99Millis(),
+            Double.isNaN(s.lateIngestedShare()) ? "n/a" : String.format("%.0f %%", 100 * s.lateIngestedShare()),
+            s.megabytesPerSecondPerCore(), s.sustained() ? "sustained" : "not sustained");
       }
+      out.println("  (kept up: events ingested per event generated over the step's second half; a step under "
+          + Math.round(100 * RateStep.MIN_LATE_INGESTED_SHARE) + " % is not sustained)");
       out.printf("highest sustained    %,.0f events/s%n", maxSustainedRate());
     }
     out.printf("verdict              %s  (exit code %d)%n", verdict().line(), exitCode());

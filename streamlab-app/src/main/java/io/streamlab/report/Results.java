@@ -58,6 +58,8 @@ public record Results(Run run, Map<String, String> configuration, Machine machin
   public record Reference(String study, double megabytesPerSecPerCoreAtLeastOnce,
       double megabytesPerSecPerCoreExactlyOnce, double p99Millis) {}
 
+  /** @param secondHalfIngestedShare events ingested per event generated over the step's second half (null: too few samples) */
   public record Step(double targetEventsPerSec, double generatedEventsPerSec, double ingestedEventsPerSec,
-      long backlogGrowth, double p99Millis, double megabytesPerSecPerIngestCore, boolean sustained) {}
+      long backlogGrowth, double p99Millis, Double secondHalfIngestedShare, double megabytesPerSecPerIngestCore,
+      boolean sustained) {}
 }

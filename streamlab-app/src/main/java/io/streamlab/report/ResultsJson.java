@@ -77,7 +77,7 @@ public final class ResultsJson {
 
   private static Results.Step step(RateStep s) {
     return new Results.Step(s.targetRate(), s.generatedRate(), s.ingestedRate(), s.backlogGrowth(), s.p99Millis(),
-        s.megabytesPerSecondPerCore(), s.sustained());
+        Double.isNaN(s.lateIngestedShare()) ? null : s.lateIngestedShare(), s.megabytesPerSecondPerCore(), s.sustained());
   }
 
   /**
