@@ -327,6 +327,10 @@ public final class LabRun {
       GeneratorStats stats = phaseWithoutDrain(name, cfg);
       double secs = (System.nanoTime() - t0) / 1e9;
       IngestStatus atEnd = ingest.status();
+      // before the drain: its samples are the step's catching up, not its keeping up
+      double lateShare = RateStep.lateIngestedShare(
+          sampler.samples().stream().filter(x -> x.phase().equals(name)).toList());
+      sampler.phase(name + "/drain");
       long backlogGrowth = (ackedBefore.get() - done(atEnd))
           - Math.max(0, ackedAtStart - ingestedAtStart);
       drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
@@ -336,8 +340,6 @@ public final class LabRun {
       double p99 = Rates.percentileMillis(stepLatency, 99);
       double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
       double generatedRate = Rates.perSecond(stats.acked(), secs);
-      double lateShare = RateStep.lateIngestedShare(
-          sampler.samples().stream().filter(x -> x.phase().equals(name)).toList());
       boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis(), lateShare);
       RateStep step = new RateStep(rate, generatedRate,
           Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99, lateShare,
