@@ -104,9 +104,14 @@ final class ArrowBatchWriter implements TableWriter {
 
   /** Exports the batch as a fresh C stream (DuckDB reads a stream once) under this writer's stream name. */
   private ArrowArrayStream register(VectorSchemaRoot batch) {
+    return register(batch, streamName);
+  }
+
+  /** Exports {@code batch} as a fresh C stream that queries of this connection read as {@code name}. */
+  private ArrowArrayStream register(VectorSchemaRoot batch, String name) {
     ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
     Data.exportArrayStream(allocator, new OneBatch(allocator, batch), stream);
-    connection.registerArrowStream(streamName, stream);
+    connection.registerArrowStream(name, stream);
     return stream;
   }
 
@@ -179,9 +184,7 @@ final class ArrowBatchWriter implements TableWriter {
       }
       root.setRowCount(n);
       String name = streamName + "_keys";
-      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-        Data.exportArrayStream(allocator, new OneBatch(allocator, root), stream);
-        connection.registerArrowStream(name, stream);
+      try (ArrowArrayStream stream = register(root, name)) {
         return IdentityCollisions.find(connection, quotedTable, name, DuckDbTypes::quote);
       }
     }
