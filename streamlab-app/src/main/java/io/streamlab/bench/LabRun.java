@@ -347,8 +347,7 @@ public final class LabRun {
           ok);
       steps.add(step);
       out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms, second half ingested %s of generated)%n",
-          name, rate, ok ? "sustained" : "NOT sustained", backlogGrowth, p99,
-          Double.isNaN(lateShare) ? "n/a" : String.format("%.0f %%", 100 * lateShare));
+          name, rate, ok ? "sustained" : "NOT sustained", backlogGrowth, p99, step.keptUpText());
       all.add(stats);
       return ok;
     }

@@ -38,6 +38,11 @@ public record RateStep(double targetRate, double generatedRate, double ingestedR
         && !(lateIngestedShare < MIN_LATE_INGESTED_SHARE);
   }
 
+  /** {@link #lateIngestedShare} as the search prints it: a percentage, or n/a. */
+  String keptUpText() {
+    return Double.isNaN(lateIngestedShare) ? "n/a" : String.format("%.0f %%", 100 * lateIngestedShare);
+  }
+
   /**
    * Events ingested per event generated between the middle and the end of a step, from its samples
    * (one a second, oldest first); NaN with fewer than 4 samples or nothing generated in that half.

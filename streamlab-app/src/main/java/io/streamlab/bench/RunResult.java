@@ -193,7 +193,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       for (RateStep s : steps) {
         out.printf("                     %,9.0f  %,11.0f  %,10.0f  %,8d  %,7.0f  %7s  %9.1f  %s%n", s.targetRate(),
             s.generatedRate(), s.ingestedRate(), s.backlogGrowth(), s.p99Millis(),
-            Double.isNaN(s.lateIngestedShare()) ? "n/a" : String.format("%.0f %%", 100 * s.lateIngestedShare()),
+            s.keptUpText(),
             s.megabytesPerSecondPerCore(), s.sustained() ? "sustained" : "not sustained");
       }
       out.println("  (kept up: events ingested per event generated over the step's second half; a step under "
