@@ -24,8 +24,7 @@ import org.apache.beam.sdk.values.KV;
 
 /**
  * The one writer of every write method: buffers elements, turns them back into table records and
- * appends them in batches. A batch ends when it holds {@code maxRows} rows or {@code maxBytes}
- * JSON bytes, when its first row is one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}),
+ * appends them in batches. A batch ends when it holds {@code maxRows} rows, when its first row is one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}),
  * and always at the end of a bundle.
  * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
  * (and KafkaIO commits its offsets) every row read before it is in the table: a restarted
@@ -53,9 +52,9 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
    * @param atRunnerBundleTime also when its first row is the Flink runner's {@code maxBundleTimeMills}
    *     old (no age bound on other runners)
    */
-  record Batching(int maxRows, long maxBytes, boolean atRunnerBundleTime) implements Serializable {
+  record Batching(int maxRows, boolean atRunnerBundleTime) implements Serializable {
     static Batching rows(int maxRows) {
-      return new Batching(maxRows, Long.MAX_VALUE, false);
+      return new Batching(maxRows, false);
     }
 
     /**
@@ -73,7 +72,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
      * commit of a bundle is its checkpoint.
      */
     static Batching rowsOrRunnerBundleTime(int maxRows) {
-      return new Batching(maxRows, Long.MAX_VALUE, true);
+      return new Batching(maxRows, true);
     }
   }
 
@@ -97,7 +96,6 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   private transient OutageWait outage;
   private transient TableWriter deadLetterWriter;
   private transient List<Object> buffer;
-  private transient long bufferBytes;
   private transient long firstBufferedNanos;
   /** The runner's bundle time in nanos where {@link Batching#atRunnerBundleTime}, resolved at the first bundle; 0 until then. */
   private transient long maxAgeNanos;
@@ -156,8 +154,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
     Object value = element.getValue();
     if (buffer.isEmpty()) firstBufferedNanos = System.nanoTime();
     buffer.add(value);
-    if (batching.maxBytes() != Long.MAX_VALUE) bufferBytes += ((String) value).length();
-    if (buffer.size() >= batching.maxRows() || bufferBytes >= batching.maxBytes()
+    if (buffer.size() >= batching.maxRows()
         || (maxAgeNanos > 0 && System.nanoTime() - firstBufferedNanos >= maxAgeNanos)) {
       flush();
     }
@@ -187,7 +184,6 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
       }
     }
     buffer = new ArrayList<>(); // the writer may still hold the old list's records
-    bufferBytes = 0;
     long[] ids = null;
     if (dedupByInsertId) {
       ids = new long[rows.size()];
