@@ -111,8 +111,10 @@ public final class FlinkConf {
       StringBuilder yaml = new StringBuilder("# written by streamlab (pipeline/FlinkConf)\n");
       settings.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
       Files.writeString(dir.resolve("flink-conf.yaml"), yaml);
-      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
+      // deleteOnExit deletes in the reverse order of registration: the directory must be registered
+      // first, so that its file is gone when its turn comes (the other order left empty directories)
       dir.toFile().deleteOnExit();
+      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the Flink configuration", e);
