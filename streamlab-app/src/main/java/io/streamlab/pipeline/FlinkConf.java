@@ -79,35 +79,37 @@ public final class FlinkConf {
 
   private static final class CheckpointDir {
     static final Path PATH = create();
-  }
 
-  /**
-   * A directory for this JVM's checkpoints, removed when it exits; those of JVMs that were killed
-   * (kill -9 leaves them) are removed when the next one starts.
-   */
-  private static Path create() {
-    try {
-      Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-      String prefix = "streamlab-checkpoints-";
-      try (var old = Files.newDirectoryStream(tmp, prefix + "*")) {
-        for (Path d : old) {
-          String pid = d.getFileName().toString().substring(prefix.length()).split("-")[0];
-          if (pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) Trees.deleteQuietly(d); // a leftover is removed by the next start
-        }
+    private static Path create() {
+      try {
+        Path dir = jvmTempDir("streamlab-checkpoints-");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Trees.deleteQuietly(dir), "streamlab-checkpoints-cleanup"));
+        return dir;
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create a directory for Flink's checkpoints", e);
       }
-      Path dir = Files.createTempDirectory(tmp, prefix + ProcessHandle.current().pid() + "-");
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> Trees.deleteQuietly(dir), "streamlab-checkpoints-cleanup"));
-      return dir;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a directory for Flink's checkpoints", e);
     }
   }
 
+  /**
+   * A fresh directory in java.io.tmpdir named {@code prefix + pid + "-"...}, for this JVM to remove
+   * when it exits; those of JVMs that are gone (kill -9 runs no exit hook) are removed first.
+   */
+  static Path jvmTempDir(String prefix) throws IOException {
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    try (var old = Files.newDirectoryStream(tmp, prefix + "*")) {
+      for (Path d : old) {
+        String pid = d.getFileName().toString().substring(prefix.length()).split("-")[0];
+        if (pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) Trees.deleteQuietly(d);
+      }
+    }
+    return Files.createTempDirectory(tmp, prefix + ProcessHandle.current().pid() + "-");
+  }
 
   /** Writes {@code settings} as flink-conf.yaml into a fresh directory and returns it. */
   public static Path writeDir(Map<String, String> settings) {
     try {
-      Path dir = Files.createTempDirectory("streamlab-flink-conf");
+      Path dir = jvmTempDir("streamlab-flink-conf-");
       StringBuilder yaml = new StringBuilder("# written by streamlab (pipeline/FlinkConf)\n");
       settings.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
       Files.writeString(dir.resolve("flink-conf.yaml"), yaml);
