@@ -82,9 +82,7 @@ public final class FlinkConf {
 
     private static Path create() {
       try {
-        Path dir = jvmTempDir("streamlab-checkpoints-");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> Trees.deleteQuietly(dir), "streamlab-checkpoints-cleanup"));
-        return dir;
+        return jvmTempDir("streamlab-checkpoints-");
       } catch (IOException e) {
         throw new UncheckedIOException("cannot create a directory for Flink's checkpoints", e);
       }
@@ -92,8 +90,8 @@ public final class FlinkConf {
   }
 
   /**
-   * A fresh directory in java.io.tmpdir named {@code prefix + pid + "-"...}, for this JVM to remove
-   * when it exits; those of JVMs that are gone (kill -9 runs no exit hook) are removed first.
+   * A fresh directory in java.io.tmpdir named {@code prefix + pid + "-"...}, removed with what it
+   * holds when this JVM exits; those of JVMs that are gone (kill -9 runs no exit hook) are removed first.
    */
   static Path jvmTempDir(String prefix) throws IOException {
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
@@ -103,7 +101,9 @@ public final class FlinkConf {
         if (pid.matches("\\d+") && ProcessHandle.of(Long.parseLong(pid)).isEmpty()) Trees.deleteQuietly(d);
       }
     }
-    return Files.createTempDirectory(tmp, prefix + ProcessHandle.current().pid() + "-");
+    Path dir = Files.createTempDirectory(tmp, prefix + ProcessHandle.current().pid() + "-");
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> Trees.deleteQuietly(dir), prefix + "cleanup"));
+    return dir;
   }
 
   /** Writes {@code settings} as flink-conf.yaml into a fresh directory and returns it. */
@@ -113,10 +113,6 @@ public final class FlinkConf {
       StringBuilder yaml = new StringBuilder("# written by streamlab (pipeline/FlinkConf)\n");
       settings.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
       Files.writeString(dir.resolve("flink-conf.yaml"), yaml);
-      // deleteOnExit deletes in the reverse order of registration: the directory must be registered
-      // first, so that its file is gone when its turn comes (the other order left empty directories)
-      dir.toFile().deleteOnExit();
-      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the Flink configuration", e);
