@@ -24,8 +24,9 @@ import org.apache.beam.sdk.values.KV;
 
 /**
  * The one writer of every write method: buffers elements, turns them back into table records and
- * appends them in batches. A batch ends when it holds {@code maxRows} rows, when its first row is one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}),
- * and always at the end of a bundle.
+ * appends them in batches. A batch ends when it holds {@code maxRows} rows, when its first row is
+ * one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}), and always at the end of a
+ * bundle.
  * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
  * (and KafkaIO commits its offsets) every row read before it is in the table: a restarted
  * ingestion that resumes from the committed offsets re-reads only rows already written or not yet
