@@ -12,35 +12,39 @@ final class Appenders {
   /**
    * STORAGE_API_AT_LEAST_ONCE: plain appends of at most {@code appendBatchSize} rows and one
    * bundle time (from the element's path, so that a checkpoint does not cost an append of its
-   * own: {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}), from a pool when asked.
+   * own: {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}), from a pool when asked; table
+   * records in, converted to {@code format} by the writer.
    */
   static BatchAppendFn plain(WriteTarget t, FormatToStore format, WriteSettings w) {
-    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
         BatchAppendFn.Batching.rowsOrRunnerBundleTime(t.appendBatchSize()), false, w.useConnectionPool() ? w.connectionPoolSize() : 0,
         false);
   }
 
   /** STREAMING_INSERTS: a request's JSON rows, skipping insert ids seen recently (best effort). */
   static BatchAppendFn insertRequests(WriteTarget t) {
-    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), FormatToStore.TABLE_ROW,
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), FormatToStore.TABLE_ROW, null,
         BatchAppendFn.Batching.rows(Integer.MAX_VALUE), false, 0, true);
   }
 
   /** STORAGE_WRITE_API: each batch one insert-or-ignore on the event identity (exactly-once). */
   static BatchAppendFn keyedCommits(WriteTarget t, FormatToStore format) {
-    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, null,
         BatchAppendFn.Batching.rows(Integer.MAX_VALUE), true, 0, false);
   }
 
-  /** STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one insert-or-ignore. */
+  /**
+   * STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one
+   * insert-or-ignore; table records in, converted to {@code format} by the writer.
+   */
   static BatchAppendFn committedBundles(WriteTarget t, FormatToStore format) {
-    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format,
+    return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
         BatchAppendFn.Batching.rows(t.appendBatchSize()), true, 0, false);
   }
 
-  /** Every write method: dead letters into {@code <table>_failed}. */
+  /** Every write method: dead letters (records) into {@code <table>_failed}. */
   static BatchAppendFn deadLetters(WriteTarget t) {
     return new BatchAppendFn(t.store(), DeadLetters.tableFor(t.table()), DeadLetters.SCHEMA,
-        FormatToStore.AVRO_GENERIC_RECORD, BatchAppendFn.Batching.rows(500), false, 0, false);
+        FormatToStore.AVRO_GENERIC_RECORD, null, BatchAppendFn.Batching.rows(500), false, 0, false);
   }
 }

@@ -20,11 +20,13 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.values.KV;
 
 /**
  * The one writer of every write method: buffers elements, turns them back into table records and
- * appends them in batches. A batch ends when it holds {@code maxRows} rows, when its first row is
+ * appends them in batches. A method without a shuffle gives it table records, which it converts
+ * to the element of {@code formatToStore} itself ({@link Conversion}) before buffering them: one
+ * step, and one runner operator, fewer per element than a conversion step of its own; a keyed
+ * method gives it the elements of a request ({@link #write}). A batch ends when it holds {@code maxRows} rows, when its first row is
  * one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}), and always at the end of a
  * bundle.
  * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
@@ -46,7 +48,7 @@ import org.apache.beam.sdk.values.KV;
  * store refuses go to {@code <table>_failed} (stage WRITE) — unless every row fails, which is the
  * store's fault, not the rows': then the bundle fails and the runner retries it.
  */
-final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
+final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   /**
    * When a batch is appended.
    *
@@ -88,6 +90,8 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   private final int poolSize;
   private final boolean dedupByInsertId;
   private final boolean isDeadLetterTable;
+  /** Table record -> element, for records given to {@link #process}; null: they are buffered as they are. */
+  private final Conversion conversion;
 
   private transient Schema schema;
   private transient TableStore store;
@@ -97,6 +101,8 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   private transient OutageWait outage;
   private transient TableWriter deadLetterWriter;
   private transient List<Object> buffer;
+  /** Dead letters of the records {@link #process} could not convert, appended with the next batch. */
+  private transient List<GenericRecord> notConverted;
   private transient long firstBufferedNanos;
   /** The runner's bundle time in nanos where {@link Batching#atRunnerBundleTime}, resolved at the first bundle; 0 until then. */
   private transient long maxAgeNanos;
@@ -105,13 +111,15 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   /**
    * @param poolSize 0 = a writer of its own; else share a process-wide pool of that many
    * @param format how elements turn back into records (TABLE_ROW for JSON rows)
+   * @param conversion how the records given to {@link #process} become elements; null: they are elements
    */
-  BatchAppendFn(StoreSpec storeSpec, String table, Schema schema, FormatToStore format, Batching batching,
-      boolean keyed, int poolSize, boolean dedupByInsertId) {
+  BatchAppendFn(StoreSpec storeSpec, String table, Schema schema, FormatToStore format, Conversion conversion,
+      Batching batching, boolean keyed, int poolSize, boolean dedupByInsertId) {
     this.storeSpec = storeSpec;
     this.table = table;
     this.schemaJson = schema.toString();
     this.format = format;
+    this.conversion = conversion;
     this.batching = batching;
     this.keyed = keyed;
     this.poolSize = poolSize;
@@ -130,6 +138,8 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
       if (!isDeadLetterTable) WriteStats.get().connectionOpened();
     }
     buffer = new ArrayList<>();
+    notConverted = new ArrayList<>();
+    if (conversion != null) conversion.setup();
     outage = new OutageWait(table);
     if (dedupByInsertId) insertIds = InsertIds.forTable(storeSpec + "/" + table);
     if (!isDeadLetterTable) {
@@ -151,8 +161,16 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   }
 
   @ProcessElement
-  public void process(@Element KV<Integer, Object> element) throws Exception {
-    Object value = element.getValue();
+  public void process(@Element GenericRecord row) throws Exception {
+    Object value = row;
+    if (conversion != null) {
+      try {
+        value = conversion.convert(row);
+      } catch (RuntimeException e) {
+        notConverted.add(WriteDeadLetters.of(DeadLetters.Stage.CONVERT, e, row));
+        return;
+      }
+    }
     if (buffer.isEmpty()) firstBufferedNanos = System.nanoTime();
     buffer.add(value);
     if (buffer.size() >= batching.maxRows()
@@ -164,6 +182,7 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   @FinishBundle
   public void finishBundle() throws Exception {
     flush();
+    if (conversion != null) conversion.flush();
   }
 
   /** Writes these elements now as one batch, outside a bundle's buffering (the keyed writers' requests). */
@@ -173,9 +192,10 @@ final class BatchAppendFn extends DoFn<KV<Integer, Object>, Void> {
   }
 
   private void flush() throws Exception {
-    if (buffer.isEmpty()) return;
+    if (buffer.isEmpty() && notConverted.isEmpty()) return;
     List<GenericRecord> rows = new ArrayList<>(buffer.size());
-    List<GenericRecord> failed = new ArrayList<>();
+    List<GenericRecord> failed = notConverted;
+    notConverted = new ArrayList<>();
     for (Object element : buffer) {
       try {
         rows.add(format.toRecord(element, schema));

@@ -1,10 +1,9 @@
 package io.streamlab.pipeline.write;
 
 import io.streamlab.pipeline.RowsWithDeadLetters;
-import org.apache.beam.sdk.coders.Coder;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -12,60 +11,53 @@ import org.apache.beam.sdk.values.PDone;
 import org.joda.time.Duration;
 
 /**
- * The shape every write method into a DuckDB or PostgreSQL table shares: "ToStoreFormat" (the
- * element the method carries, keyed by its {@link Sharding}) -> the method's own write ->
- * "WriteDeadLetters" (the front stages' dead letters and the conversion's into {@code <table>_failed}).
- * A subclass per write method says what it carries and how it writes ({@link WriteStage#of}).
+ * The shape every write method into a DuckDB or PostgreSQL table shares: the method's own write
+ * (table records -> the element of {@code formatToStore} -> appends) -> "WriteDeadLetters" (the
+ * front stages' dead letters and the write's own into {@code <table>_failed}). A subclass per write
+ * method says what it carries and how it writes ({@link WriteStage#of}).
  */
 abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
   final WriteTarget target;
   final WriteSettings settings;
-  /** The element carried from the conversion to the table writer. */
-  final FormatToStore carried;
 
-  TableWrite(WriteTarget target, WriteSettings settings, FormatToStore carried) {
+  TableWrite(WriteTarget target, WriteSettings settings) {
     this.target = target;
     this.settings = settings;
-    this.carried = carried;
   }
 
-  /** The coder of the element carried (a shuffling method counts its bytes, {@link CountingCoder}). */
-  abstract Coder<Object> elementCoder();
-
-  /** Writes the converted elements, as the step(s) of this method. */
-  abstract void write(PCollection<KV<Integer, Object>> elements);
+  /**
+   * Writes the rows, as the step(s) of this method.
+   *
+   * @return {@code deadLetters} and those of this method's own steps
+   */
+  abstract PCollectionList<GenericRecord> write(PCollection<GenericRecord> rows, PCollectionList<GenericRecord> deadLetters);
 
   @Override
   public final PDone expand(RowsWithDeadLetters input) {
-    // a JSON row carried whatever --formatToStore: the element is the insert request's row
-    boolean jsonRows = carried == FormatToStore.TABLE_ROW && settings.formatToStore() != FormatToStore.TABLE_ROW;
-    PCollectionTuple converted = input.rows().apply("ToStoreFormat",
-        new ToStoreFormat(settings.formatToStore(), jsonRows, Sharding.forSettings(settings), elementCoder()));
-    write(converted.get(ToStoreFormat.ELEMENTS));
-    PCollectionList.of(input.deadLetters()).and(converted.get(ToStoreFormat.FAILED))
+    write(input.rows(), PCollectionList.of(input.deadLetters()))
         .apply("WriteDeadLetters", new DeadLetterTable(target));
     return PDone.in(input.getPipeline());
   }
 
-  /** The methods without a shuffle: the converted elements appended where they were read. */
+  /**
+   * The methods without a shuffle: the rows converted and appended where they were read, by one
+   * step ({@link BatchAppendFn} converts them itself: a step of its own would add a runner
+   * operator, and its per-element hand-off and bundle timer, for nothing to shuffle).
+   */
   abstract static class Unshuffled extends TableWrite {
     private final String name;
     private final BatchAppendFn appender;
 
     Unshuffled(WriteTarget target, WriteSettings settings, String name, BatchAppendFn appender) {
-      super(target, settings, settings.formatToStore());
+      super(target, settings);
       this.name = name;
       this.appender = appender;
     }
 
     @Override
-    final Coder<Object> elementCoder() {
-      return carried.coder(target.tableSchema());
-    }
-
-    @Override
-    final void write(PCollection<KV<Integer, Object>> elements) {
-      elements.apply(name, ParDo.of(appender));
+    final PCollectionList<GenericRecord> write(PCollection<GenericRecord> rows, PCollectionList<GenericRecord> deadLetters) {
+      rows.apply(name, ParDo.of(appender));
+      return deadLetters; // the appender writes its own (records it cannot convert, rows the store refuses)
     }
   }
 
@@ -86,25 +78,31 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
     }
   }
 
-  /** The keyed methods: rows shuffled onto keys or streams, batched per key and written by {@link KeyedBatches}. */
+  /**
+   * The keyed methods: "ToStoreFormat" (the element carried, keyed by the method's {@link Sharding})
+   * -> rows shuffled onto keys or streams, batched per key and written by {@link KeyedBatches}.
+   */
   abstract static class Keyed extends TableWrite {
     private final String name;
     private final KeyedBatches batches;
+    /** The element carried through the shuffle to the table writer. */
+    private final FormatToStore carried;
 
     Keyed(WriteTarget target, WriteSettings settings, FormatToStore carried, String name, KeyedBatches batches) {
-      super(target, settings, carried);
+      super(target, settings);
       this.name = name;
       this.batches = batches;
+      this.carried = carried;
     }
 
     @Override
-    final Coder<Object> elementCoder() {
-      return new CountingCoder<>(carried.coder(target.tableSchema()));
-    }
-
-    @Override
-    final void write(PCollection<KV<Integer, Object>> elements) {
-      elements.apply(name, batches);
+    final PCollectionList<GenericRecord> write(PCollection<GenericRecord> rows, PCollectionList<GenericRecord> deadLetters) {
+      // a JSON row carried whatever --formatToStore: the element is the insert request's row
+      boolean jsonRows = carried == FormatToStore.TABLE_ROW && settings.formatToStore() != FormatToStore.TABLE_ROW;
+      PCollectionTuple converted = rows.apply("ToStoreFormat", new ToStoreFormat(settings.formatToStore(), jsonRows,
+          Sharding.forSettings(settings), new CountingCoder<>(carried.coder(target.tableSchema()))));
+      converted.get(ToStoreFormat.ELEMENTS).apply(name, batches);
+      return deadLetters.and(converted.get(ToStoreFormat.FAILED));
     }
   }
 

@@ -24,8 +24,8 @@ import org.joda.time.Duration;
  * <pre>
  * STREAMING_INSERTS          ToStoreFormat(JSON row, random key of numStreamingKeys) -> GroupIntoBatches -> insert requests, one in flight per key   (TableWrite.StreamingInserts)
  * STORAGE_WRITE_API          ToStoreFormat(element, stream of the event)             -> GroupIntoBatches -> append + commit (insert-or-ignore) per batch  (TableWrite.StorageWriteApi)
- *   triggeringFrequencySec=0 ToStoreFormat(element)                                                      -> append + commit (insert-or-ignore) per bundle, in the reading stage  (TableWrite.UntriggeredStorageWriteApi)
- * STORAGE_API_AT_LEAST_ONCE  ToStoreFormat(element)                                                      -> appends, in the reading stage   (TableWrite.AtLeastOnceAppends)
+ *   triggeringFrequencySec=0 element, converted in the writer                                             -> append + commit (insert-or-ignore) per bundle, in the reading stage  (TableWrite.UntriggeredStorageWriteApi)
+ * STORAGE_API_AT_LEAST_ONCE  element, converted in the writer                                             -> appends, in the reading stage   (TableWrite.AtLeastOnceAppends)
  * </pre>
  * GroupIntoBatches is a keyed grouping: a key (or, with auto-sharding, a shard of
  * {@code withShardedKey()}) is owned by one worker at a time, its batches hold at most the request

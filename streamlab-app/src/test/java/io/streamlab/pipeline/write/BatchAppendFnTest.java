@@ -17,7 +17,6 @@ import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.runners.flink.FlinkRunner;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.values.KV;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,11 +41,11 @@ class BatchAppendFnTest {
     fn.setup();
     try {
       startBundle(fn, flink);
-      fn.process(KV.of(0, row(1)));
+      fn.process(row(1));
       Thread.sleep(20); // the batch is now older than the 1 ms bundle time
-      fn.process(KV.of(0, row(2)));
+      fn.process(row(2));
       assertEquals(2, rows(spec), "both rows appended by the second element, before the bundle ends");
-      fn.process(KV.of(0, row(3)));
+      fn.process(row(3));
       assertEquals(2, rows(spec), "a young batch waits");
       fn.finishBundle();
       assertEquals(3, rows(spec), "the bundle end appends what is left");
@@ -64,9 +63,9 @@ class BatchAppendFnTest {
     fn.setup();
     try {
       startBundle(fn, direct);
-      fn.process(KV.of(0, row(1)));
+      fn.process(row(1));
       Thread.sleep(20);
-      fn.process(KV.of(0, row(2)));
+      fn.process(row(2));
       assertEquals(0, rows(spec), "no age bound off Flink");
       fn.finishBundle();
       assertEquals(2, rows(spec));
@@ -76,8 +75,32 @@ class BatchAppendFnTest {
   }
 
   private static BatchAppendFn plainAppends(StoreSpec spec) {
-    return new BatchAppendFn(spec, "t", TABLE, FormatToStore.AVRO_GENERIC_RECORD,
-        BatchAppendFn.Batching.rowsOrRunnerBundleTime(50_000), false, 0, false);
+    return Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD,
+        new WriteSettings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD, 5, false, 20,
+            64 * 1024, 4, 1.0, false, 2, 2_000));
+  }
+
+  @Test
+  void aRecordTheWriterCannotConvertIsADeadLetterAndTheRestIsWritten(@TempDir Path dir) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    FormatToStore beamRows = FormatToStore.BEAM_ROW;
+    BatchAppendFn fn = Appenders.committedBundles(new WriteTarget(spec, "t", TABLE, 50_000), beamRows);
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      GenericRecord bad = row(2);
+      bad.put("id", "two"); // no Beam row of this schema holds it
+      fn.process(row(1));
+      fn.process(bad);
+      fn.process(row(3));
+      fn.finishBundle();
+      assertEquals(2, rows(spec), "the convertible rows");
+      assertEquals(1, count(spec, "SELECT count(*) FROM t_failed WHERE stage = 'convert'"), "the other as a dead letter");
+    } finally {
+      fn.teardown();
+    }
   }
 
   private static void startBundle(BatchAppendFn fn, PipelineOptions options) {
@@ -99,9 +122,13 @@ class BatchAppendFnTest {
   }
 
   private static long rows(StoreSpec spec) throws Exception {
+    return count(spec, "SELECT count(*) FROM t");
+  }
+
+  private static long count(StoreSpec spec, String query) throws Exception {
     try (TableStore store = spec.open();
         Connection c = store.openQueryConnection();
-        ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM t")) {
+        ResultSet rs = c.createStatement().executeQuery(query)) {
       rs.next();
       return rs.getLong(1);
     }

@@ -97,15 +97,7 @@ class WriteStageTest {
       }
       return null;
     });
-    // STORAGE_API_AT_LEAST_ONCE: no shuffle, one key
-    PAssert.that(convert(rows, "AtLeastOnce", settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE,
-        FormatToStore.AVRO_GENERIC_RECORD), false)).satisfies(elements -> {
-          for (KV<Integer, Object> e : elements) {
-            assertEquals(0, e.getKey());
-            assertInstanceOf(GenericRecord.class, e.getValue());
-          }
-          return null;
-        });
+    // the methods without a shuffle convert in their writer (BatchAppendFnTest)
     p.run().waitUntilFinish();
   }
 
