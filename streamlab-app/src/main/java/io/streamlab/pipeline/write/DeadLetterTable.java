@@ -2,14 +2,13 @@ package io.streamlab.pipeline.write;
 
 import io.streamlab.pipeline.DeadLetters;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PDone;
 
-/** Dead letters of every stage ({@link DeadLetters#SCHEMA} records) -> {@code <table>_failed}. */
-final class DeadLetterTable extends PTransform<PCollectionList<GenericRecord>, PDone> {
+/** Dead letters of a step ({@link DeadLetters#SCHEMA} records) -> {@code <table>_failed}. */
+final class DeadLetterTable extends PTransform<PCollection<GenericRecord>, PDone> {
   private final WriteTarget target;
 
   DeadLetterTable(WriteTarget target) {
@@ -17,10 +16,8 @@ final class DeadLetterTable extends PTransform<PCollectionList<GenericRecord>, P
   }
 
   @Override
-  public PDone expand(PCollectionList<GenericRecord> letters) {
-    letters
-        .apply("AllDeadLetters", Flatten.pCollections())
-        .apply("Append", ParDo.of(Appenders.deadLetters(target)));
+  public PDone expand(PCollection<GenericRecord> letters) {
+    letters.apply("Append", ParDo.of(Appenders.deadLetters(target)));
     return PDone.in(letters.getPipeline());
   }
 }

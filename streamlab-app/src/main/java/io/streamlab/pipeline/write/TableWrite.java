@@ -5,16 +5,19 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PDone;
 import org.joda.time.Duration;
 
 /**
  * The shape every write method into a DuckDB or PostgreSQL table shares: the method's own write
- * (table records -> the element of {@code formatToStore} -> appends) -> "WriteDeadLetters" (the
- * front stages' dead letters and the write's own into {@code <table>_failed}). A subclass per write
- * method says what it carries and how it writes ({@link WriteStage#of}).
+ * (table records -> the element of {@code formatToStore} -> appends) and "WriteDeadLetters" (the
+ * front stages' dead letters into {@code <table>_failed}). A subclass per write method says what
+ * it carries and how it writes ({@link WriteStage#of}).
+ *
+ * <p>Each step that makes dead letters has a dead-letter writer of its own, rather than one writer
+ * behind a Flatten of them all: Flink cannot chain a union of two inputs to either, so one writer
+ * would run as a task of its own, fed over the network, and every watermark would cross to it.
  */
 abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
   final WriteTarget target;
@@ -25,17 +28,13 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
     this.settings = settings;
   }
 
-  /**
-   * Writes the rows, as the step(s) of this method.
-   *
-   * @return {@code deadLetters} and those of this method's own steps
-   */
-  abstract PCollectionList<GenericRecord> write(PCollection<GenericRecord> rows, PCollectionList<GenericRecord> deadLetters);
+  /** Writes the rows, and the dead letters of its own steps, as the step(s) of this method. */
+  abstract void write(PCollection<GenericRecord> rows);
 
   @Override
   public final PDone expand(RowsWithDeadLetters input) {
-    write(input.rows(), PCollectionList.of(input.deadLetters()))
-        .apply("WriteDeadLetters", new DeadLetterTable(target));
+    write(input.rows());
+    input.deadLetters().apply("WriteDeadLetters", new DeadLetterTable(target));
     return PDone.in(input.getPipeline());
   }
 
@@ -55,9 +54,8 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
     }
 
     @Override
-    final PCollectionList<GenericRecord> write(PCollection<GenericRecord> rows, PCollectionList<GenericRecord> deadLetters) {
-      rows.apply(name, ParDo.of(appender));
-      return deadLetters; // the appender writes its own (records it cannot convert, rows the store refuses)
+    final void write(PCollection<GenericRecord> rows) {
+      rows.apply(name, ParDo.of(appender)); // dead letters too: records it cannot convert, rows the store refuses
     }
   }
 
@@ -96,13 +94,13 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
     }
 
     @Override
-    final PCollectionList<GenericRecord> write(PCollection<GenericRecord> rows, PCollectionList<GenericRecord> deadLetters) {
+    final void write(PCollection<GenericRecord> rows) {
       // a JSON row carried whatever --formatToStore: the element is the insert request's row
       boolean jsonRows = carried == FormatToStore.TABLE_ROW && settings.formatToStore() != FormatToStore.TABLE_ROW;
       PCollectionTuple converted = rows.apply("ToStoreFormat", new ToStoreFormat(settings.formatToStore(), jsonRows,
           Sharding.forSettings(settings), new CountingCoder<>(carried.coder(target.tableSchema()))));
       converted.get(ToStoreFormat.ELEMENTS).apply(name, batches);
-      return deadLetters.and(converted.get(ToStoreFormat.FAILED));
+      converted.get(ToStoreFormat.FAILED).apply("WriteConversionDeadLetters", new DeadLetterTable(target));
     }
   }
 
