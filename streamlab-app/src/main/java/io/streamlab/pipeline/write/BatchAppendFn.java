@@ -26,9 +26,9 @@ import org.apache.beam.sdk.transforms.DoFn;
  * appends them in batches. A method without a shuffle gives it table records, which it converts
  * to the element of {@code formatToStore} itself ({@link Conversion}) before buffering them: one
  * step, and one runner operator, fewer per element than a conversion step of its own; a keyed
- * method gives it the elements of a request ({@link #write}). A batch ends when it holds {@code maxRows} rows, when its first row is
- * one Flink bundle time old ({@link Batching#rowsOrRunnerBundleTime}), and always at the end of a
- * bundle.
+ * method gives it the elements of a request ({@link #write}). A batch ends when it holds
+ * {@code maxRows} rows, when its first row is one Flink bundle time old
+ * ({@link Batching#rowsOrRunnerBundleTime}), and always at the end of a bundle.
  * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
  * (and KafkaIO commits its offsets) every row read before it is in the table: a restarted
  * ingestion that resumes from the committed offsets re-reads only rows already written or not yet

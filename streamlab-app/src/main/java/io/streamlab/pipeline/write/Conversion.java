@@ -43,15 +43,15 @@ final class Conversion implements Serializable {
   /** @throws RuntimeException when the record cannot be carried in this format (a dead letter of stage CONVERT) */
   Object convert(GenericRecord row) {
     long start = System.nanoTime();
-    Object element = format.fromRecord(row);
-    if (jsonRows) element = format.toJsonRow(element, row.getSchema());
     Schema schema = positions(row);
+    Object element = format.fromRecord(row);
+    if (jsonRows) element = format.toJsonRow(element, schema);
     long end = System.nanoTime();
     stage.record(1, sizes.bytes(element, schema), end - start, 1, Clock.micros(end) - (Long) row.get(sendTimePos));
     return element;
   }
 
-  /** The row's identity, after {@link #convert} has seen its schema. */
+  /** The row's identity, once {@link #convert} has been given it. */
   int producerId(GenericRecord row) {
     return (Integer) row.get(producerPos);
   }

@@ -21,11 +21,9 @@ import org.joda.time.Duration;
  */
 abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
   final WriteTarget target;
-  final WriteSettings settings;
 
-  TableWrite(WriteTarget target, WriteSettings settings) {
+  TableWrite(WriteTarget target) {
     this.target = target;
-    this.settings = settings;
   }
 
   /** Writes the rows, and the dead letters of its own steps, as the step(s) of this method. */
@@ -47,8 +45,8 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
     private final String name;
     private final BatchAppendFn appender;
 
-    Unshuffled(WriteTarget target, WriteSettings settings, String name, BatchAppendFn appender) {
-      super(target, settings);
+    Unshuffled(WriteTarget target, String name, BatchAppendFn appender) {
+      super(target);
       this.name = name;
       this.appender = appender;
     }
@@ -62,7 +60,7 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
   /** STORAGE_API_AT_LEAST_ONCE: appends in the reading stage (from a pool with --useConnectionPool). */
   static final class AtLeastOnceAppends extends Unshuffled {
     AtLeastOnceAppends(WriteTarget t, WriteSettings s) {
-      super(t, s, "WriteStorageApiAtLeastOnce", Appenders.plain(t, s.formatToStore(), s));
+      super(t, "WriteStorageApiAtLeastOnce", Appenders.plain(t, s.formatToStore(), s));
     }
   }
 
@@ -72,7 +70,7 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
    */
   static final class UntriggeredStorageWriteApi extends Unshuffled {
     UntriggeredStorageWriteApi(WriteTarget t, WriteSettings s) {
-      super(t, s, "WriteStorageWriteApi", Appenders.committedBundles(t, s.formatToStore()));
+      super(t, "WriteStorageWriteApi", Appenders.committedBundles(t, s.formatToStore()));
     }
   }
 
@@ -81,13 +79,15 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
    * -> rows shuffled onto keys or streams, batched per key and written by {@link KeyedBatches}.
    */
   abstract static class Keyed extends TableWrite {
+    private final WriteSettings settings;
     private final String name;
     private final KeyedBatches batches;
     /** The element carried through the shuffle to the table writer. */
     private final FormatToStore carried;
 
     Keyed(WriteTarget target, WriteSettings settings, FormatToStore carried, String name, KeyedBatches batches) {
-      super(target, settings);
+      super(target);
+      this.settings = settings;
       this.name = name;
       this.batches = batches;
       this.carried = carried;
