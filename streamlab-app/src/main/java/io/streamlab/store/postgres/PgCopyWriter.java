@@ -15,10 +15,13 @@ import org.postgresql.copy.CopyIn;
 
 /**
  * Appends a batch with one binary COPY. Plain: COPY straight into the table, one atomic
- * statement. Keyed (exactly-once): COPY into a session-private staging table, then
- * {@code INSERT ... SELECT ... ON CONFLICT (producer id, sequence) DO NOTHING}, both in one
- * transaction: the batch is in the table once, whatever was there before. (COPY cannot skip
- * conflicting rows itself; measured here the staging round costs ~50 % of plain COPY.)
+ * statement. Keyed (exactly-once): COPY straight into the table too, in a transaction, and the
+ * table's key checks every row; only when a row's identity is already stored or repeated in the
+ * batch (a replay after a restore; the COPY fails as a whole) does the batch go again through a
+ * session-private staging table and {@code INSERT ... SELECT ... ON CONFLICT (producer id,
+ * sequence) DO NOTHING}, both in one transaction: the batch is in the table once, whatever was
+ * there before. (COPY cannot skip conflicting rows itself, and the staging round writes every
+ * row twice on the server, so fresh batches, nearly all of them, skip it.)
  *
  * <p>A connection that breaks (PostgreSQL restarted, network cut) is dropped and a new one opened
  * at the next append; the failed append surfaces as a {@link StoreUnavailableException}, so the
@@ -37,12 +40,15 @@ final class PgCopyWriter implements TableWriter {
   private final boolean keyed;
   private final String stagingSql;
   private final String copySql;
+  private final String stagingCopySql;
   private final String mergeSql;
   private final String target;
   private final String staging;
   private final PgBinary.Row columns;
   /** Bytes sent to the server per write (one network write of the driver). */
   private static final int CHUNK = 1 << 16;
+  /** PostgreSQL's SQLSTATE for a row refused by a unique index (the identity key). */
+  private static final String UNIQUE_VIOLATION = "23505";
   private final CopyBuffer rows = new CopyBuffer(CHUNK + (8 << 10));
 
   PgCopyWriter(Connector connector, String table, Schema record, boolean keyed) throws SQLException {
@@ -54,14 +60,15 @@ final class PgCopyWriter implements TableWriter {
     if (keyed) {
       staging = PgTypes.quote("sl_staging_" + table);
       stagingSql = "CREATE TEMPORARY TABLE IF NOT EXISTS " + staging + " (LIKE " + target + ") ON COMMIT DELETE ROWS";
-      copySql = "COPY " + staging + " FROM STDIN (FORMAT binary)";
+      stagingCopySql = "COPY " + staging + " FROM STDIN (FORMAT binary)";
       mergeSql = "INSERT INTO " + target + " SELECT * FROM " + staging + " ON CONFLICT DO NOTHING";
     } else {
       stagingSql = null;
       staging = null;
-      copySql = "COPY " + target + " FROM STDIN (FORMAT binary)";
+      stagingCopySql = null;
       mergeSql = null;
     }
+    copySql = "COPY " + target + " FROM STDIN (FORMAT binary)";
     connection = open(); // fail now if the store cannot be reached at all
   }
 
@@ -94,19 +101,8 @@ final class PgCopyWriter implements TableWriter {
       throw new StoreUnavailableException("PostgreSQL cannot be reached: " + e.getMessage(), e);
     }
     try {
-      copy(records, writeTime);
-      if (keyed) {
-        int inserted;
-        try (Statement st = connection.createStatement()) {
-          inserted = st.executeUpdate(mergeSql);
-        }
-        if (inserted < records.size()) { // replays, or other events with the same identity?
-          List<IdentityCollisions.Collision> collisions =
-              IdentityCollisions.find(connection, target, staging, PgTypes::quote); // the batch is still staged
-          if (!collisions.isEmpty()) throw new IdentityCollisions.Found(collisions); // rolled back below
-        }
-        connection.commit();
-      }
+      if (!keyed) copy(copySql, records, writeTime);
+      else if (!copyNew(records, writeTime)) merge(records, writeTime);
       return writeTime;
     } catch (Exception e) {
       if (!alive()) {
@@ -119,12 +115,48 @@ final class PgCopyWriter implements TableWriter {
   }
 
   /**
+   * A keyed batch COPYed straight into the table and committed.
+   *
+   * @return false when the table's key refused a row (nothing of the batch was stored): the
+   *     batch goes through {@link #merge}
+   */
+  private boolean copyNew(List<GenericRecord> records, long writeTime) throws SQLException {
+    try {
+      copy(copySql, records, writeTime);
+      connection.commit();
+      return true;
+    } catch (SQLException e) {
+      if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e;
+      connection.rollback();
+      return false;
+    }
+  }
+
+  /**
+   * A keyed batch that holds a stored or repeated identity: staged, then insert-or-ignore, and
+   * where rows were ignored, the collision check, in one transaction.
+   */
+  private void merge(List<GenericRecord> records, long writeTime) throws SQLException, IdentityCollisions.Found {
+    copy(stagingCopySql, records, writeTime);
+    int inserted;
+    try (Statement st = connection.createStatement()) {
+      inserted = st.executeUpdate(mergeSql);
+    }
+    if (inserted < records.size()) { // replays, or other events with the same identity?
+      List<IdentityCollisions.Collision> collisions =
+          IdentityCollisions.find(connection, target, staging, PgTypes::quote); // the batch is still staged
+      if (!collisions.isEmpty()) throw new IdentityCollisions.Found(collisions); // rolled back by the caller
+    }
+    connection.commit();
+  }
+
+  /**
    * One COPY of {@code records}: the rows are built in {@link #rows} and sent in chunks of about
    * {@link #CHUNK} bytes (a row is never split between chunks: a jsonb length is patched after its
    * value is written).
    */
-  private void copy(List<GenericRecord> records, long writeTime) throws SQLException {
-    CopyIn op = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql);
+  private void copy(String sql, List<GenericRecord> records, long writeTime) throws SQLException {
+    CopyIn op = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
     try {
       rows.clear();
       rows.put(PgBinary.HEADER);

@@ -22,7 +22,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -109,6 +111,45 @@ class PostgresStoreTest {
         assertEquals(Map.of("rows", 400L, "distinct", 300L), counts(st, "plain"));
       }
     }
+  }
+
+  /**
+   * A fresh keyed batch is COPYed straight into the table; a batch holding a stored identity, or
+   * the same identity twice, goes through staging and insert-or-ignore. Either way each identity
+   * is stored once, and a stored row stays as it was when a later batch replays it.
+   */
+  @Test
+  void keyedAppendsStoreEachIdentityOnceAndLeaveStoredRowsAsTheyWere() throws Exception {
+    try (TableStore store = StoreSpec.postgres(url, null).open()) {
+      store.createTableIfMissing("first_wins", schema, true);
+      try (TableWriter keyed = store.openWriter("first_wins", schema, true)) {
+        keyed.append(named(records.subList(0, 100), "first"));
+        keyed.append(named(records.subList(50, 200), "replayed")); // 50-99 stored: only 100-199 are new
+        List<GenericRecord> repeated = new ArrayList<>(named(records.subList(200, 250), "first"));
+        repeated.addAll(named(records.subList(240, 260), "first")); // 240-249 twice in one batch (a replay within it)
+        keyed.append(repeated);
+        keyed.append(named(records.subList(260, 300), "first")); // fresh again after the fallbacks
+      }
+      try (Connection c = store.openQueryConnection(); Statement st = c.createStatement()) {
+        assertEquals(Map.of("rows", 300L, "distinct", 300L), counts(st, "first_wins"));
+        try (ResultSet rs = st.executeQuery("SELECT s, count(*) FROM first_wins GROUP BY s ORDER BY s")) {
+          Map<String, Long> byName = new TreeMap<>();
+          while (rs.next()) byName.put(rs.getString(1), rs.getLong(2));
+          assertEquals(Map.of("first", 200L, "replayed", 100L), byName);
+        }
+      }
+    }
+  }
+
+  /** Copies of {@code rows} whose string column {@code s} is {@code name} (identity and send time kept). */
+  private static List<GenericRecord> named(List<GenericRecord> rows, String name) {
+    List<GenericRecord> out = new ArrayList<>();
+    for (GenericRecord r : rows) {
+      GenericRecord copy = new GenericData.Record((GenericData.Record) r, true);
+      copy.put("s", name);
+      out.add(copy);
+    }
+    return out;
   }
 
   @Test
