@@ -16,6 +16,8 @@ final class KafkaTransport implements Transport {
   private EmbeddedKafka embedded;
   private Path runDir;
   private PrintStream out;
+  /** Closes the embedded broker and removes its data when the run is interrupted (Ctrl-C, SIGTERM). */
+  private Thread onInterrupt;
 
   KafkaTransport(String bootstrapServers, int partitions) {
     this.bootstrap = bootstrapServers;
@@ -30,6 +32,9 @@ final class KafkaTransport implements Transport {
     if (bootstrap == null) {
       long t0 = System.nanoTime();
       embedded = EmbeddedKafka.start(runDir.resolve("kafka"));
+      // the broker's data is gigabytes after a long run: an interrupted run must not leave it behind
+      onInterrupt = new Thread(this::close, "broker-data-cleanup");
+      Runtime.getRuntime().addShutdownHook(onInterrupt);
       bootstrap = embedded.bootstrapServers();
       out.printf("[streamlab] embedded Kafka broker up at %s in %.1f s%n", bootstrap, (System.nanoTime() - t0) / 1e9);
     }
@@ -56,9 +61,17 @@ final class KafkaTransport implements Transport {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
     if (embedded == null) return;
+    if (Thread.currentThread() != onInterrupt) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onInterrupt);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook runs or has run: it waits for this call, then finds nothing to do
+      }
+    }
     embedded.close();
+    embedded = null;
     // The broker's log is every event again (~1 KB each: gigabytes for a long drain) and of no use
     // once the table is verified; its kafka.log stays for a post-mortem.
     Path data = runDir.resolve("kafka").resolve("data");
