@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import io.streamlab.pipeline.IngestSettings;
 import java.io.IOException;
@@ -42,6 +43,13 @@ public final class LabRun {
   static final double MAX_RATE_GROWTH = 1.5;
   static final double MAX_RATE_PRECISION = 0.05;
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
+  /**
+   * Steady mode: the warm-up hands over to the window once the backlog is at most this long at the
+   * rate; a pipeline that keeps up holds about its p50 latency's worth of events in flight.
+   */
+  static final Duration CAUGHT_UP = Duration.ofMillis(500);
+  /** ... for this long: a backlog that has just shrunk to it may still be the warm-up's catching up. */
+  static final Duration CAUGHT_UP_FOR = Duration.ofSeconds(5);
 
   /**
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
@@ -63,11 +71,13 @@ public final class LabRun {
    * @param stepDuration max mode: how long each rate is held
    * @param maxP99 max mode: a step whose p99 exceeds this is not sustained
    * @param maxSteps max mode: most steps of the search
+   * @param warmupDrain steady mode: drain the warm-up and start the window from an idle pipeline,
+   *     instead of running the warm-up straight into the window
    */
   public record ModeSettings(RunMode mode, long preload, long preloadWarmup, Duration stepDuration,
-      Duration maxP99, int maxSteps) {
+      Duration maxP99, int maxSteps, boolean warmupDrain) {
     public static ModeSettings steady() {
-      return new ModeSettings(RunMode.STEADY, 0, 0, Duration.ofSeconds(15), Duration.ofSeconds(1), 8);
+      return new ModeSettings(RunMode.STEADY, 0, 0, Duration.ofSeconds(15), Duration.ofSeconds(1), 8, false);
     }
   }
 
@@ -147,6 +157,7 @@ public final class LabRun {
       long windowNanos, markMillis;
       Duration cpu, cpuAtEnd;
       IngestStatus atStart, last;
+      Generation window = null;
       try (Ingestion started = config.ingestion().start(
           new Ingestion.Launch(ingestArgs, ingestLog, latencyLog, store, config.table()))) {
         ingest = started;
@@ -157,9 +168,11 @@ public final class LabRun {
           sampler.phase("warm-up");
           awaitIngested(config.mode().preloadWarmup(), "warm-up");
         } else if (!config.warmup().isZero()) {
-          phase("warm-up", events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE), false, 0);
+          EventGenerator.Config warm = events.forPhase(config.warmup(), WARMUP_PRODUCER_BASE);
+          if (mode == RunMode.STEADY && !config.mode().warmupDrain()) window = warmUpInto(warm, events);
+          else phase("warm-up", warm, false, 0);
         }
-        ingest.awaitStatusSettled();
+        if (window == null) ingest.awaitStatusSettled(); // a pipeline still at work never settles
         markMillis = ingest.markLatencyInterval();
         atStart = ingest.status();
         Duration cpuAtStart = ingest.cpuTime();
@@ -169,7 +182,8 @@ public final class LabRun {
             Throwable[] faultFailure = new Throwable[1];
             Thread faults = config.chaos().clusterFaults().isEmpty() ? null : ClusterFault.schedule(
                 config.chaos().clusterFaults(), config.chaos().clusterDir(), events.duration(), out, faultFailure);
-            GeneratorStats stats = phase("measure", events, true, config.chaos().ingestKills());
+            if (window == null) window = start("measure", events, false);
+            GeneratorStats stats = phase("measure", window, true, config.chaos().ingestKills(), null);
             if (faults != null) faults.join();
             if (faultFailure[0] != null) {
               throw new IllegalStateException("a --chaos fault failed: " + faultFailure[0], faultFailure[0]);
@@ -190,6 +204,7 @@ public final class LabRun {
         ingest.awaitStatusSettled();
         last = ingest.status();
       } finally {
+        if (window != null) window.generator().stop(); // a failed run's next generator must not start
         if (sampler != null) sampler.close();
       }
       // read once ingestion stopped: a stopping ingestion logs its last latency interval
@@ -258,25 +273,100 @@ public final class LabRun {
      */
     private GeneratorStats phase(String name, EventGenerator.Config cfg, boolean measuredPhase, int kills)
         throws InterruptedException, IOException {
-      long[] killAt = Chaos.moments(kills, System.nanoTime(), cfg.duration());
-      int nextKill = 0;
-      sampler.phase(name);
+      return phase(name, start(name, cfg, false), measuredPhase, kills, null);
+    }
+
+    /** A generator at work in a thread of its own. */
+    private record Generation(EventGenerator generator, Thread thread, EventGenerator.Config config) {}
+
+    /** Starts {@code cfg}'s generator in its own thread; a {@code gated} one waits for its release. */
+    private Generation start(String name, EventGenerator.Config cfg, boolean gated) {
       EventGenerator generator = transport.generator(cfg);
-      IngestStatus before = ingest.status();
-      Progress progress = new Progress(out, generator.stats()::acked, ingest::status, done(before));
-      out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
-      running.set(generator.stats());
-      Thread genThread = new Thread(() -> {
+      Thread thread = new Thread(() -> {
         try {
-          generator.run();
+          generator.run(gated);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
       }, "generator-" + name);
-      genThread.start();
+      thread.start();
+      return new Generation(generator, thread, cfg);
+    }
+
+    /**
+     * Steady mode's warm-up: generated like any phase, but not drained. It lasts {@code --warmup}
+     * and then until the pipeline has caught up (a backlog of at most {@link #CAUGHT_UP} of
+     * events for {@link #CAUGHT_UP_FOR}), at most {@code --warmup} more; the window's generator, connected meanwhile, then
+     * takes over without a gap. So the window measures the steady state, not a restart from an
+     * idle pipeline (after a drain that took seconds to catch up and alone set the window's p99)
+     * nor the warm-up's backlog.
+     *
+     * @return the window's generator, sending
+     */
+    private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
+        throws InterruptedException, IOException {
+      Generation next = start("measure", window, true);
+      Generation warmUp = start("warm-up", warm.forPhase(warm.ratePerSec(), 0, warm.duration().multipliedBy(2),
+          warm.firstProducerId()), false);
+      long startNanos = System.nanoTime();
+      long minNanos = startNanos + warm.duration().toNanos();
+      long caughtUp = Math.max(1_000, Math.round(warm.ratePerSec() * CAUGHT_UP.toMillis() / 1000.0));
+      long[] backlogAtHandover = {-1};
+      IngestStatus[] seen = {null};
+      long[] sinceNanos = {0}; // since when the backlog has stayed within caughtUp
+      BooleanSupplier handOver = () -> {
+        boolean last = !warmUp.thread().isAlive() || System.nanoTime() - startNanos >= warm.duration().toNanos() * 2;
+        // the backlog only from a status line that has just come (they come once a second):
+        // against an older one it overstates by up to a second of events
+        IngestStatus status = ingest.status();
+        if (System.nanoTime() < minNanos || (status == seen[0] && !last)) return false;
+        seen[0] = status;
+        long backlog = generatedSoFar() - done(status);
+        if (backlog > caughtUp) sinceNanos[0] = 0;
+        else if (sinceNanos[0] == 0) sinceNanos[0] = System.nanoTime();
+        if (!last && (sinceNanos[0] == 0 || System.nanoTime() - sinceNanos[0] < CAUGHT_UP_FOR.toNanos())) return false;
+        next.generator().release();
+        warmUp.generator().stop();
+        backlogAtHandover[0] = backlog;
+        return true;
+      };
+      try {
+        phase("warm-up", warmUp, false, 0, handOver);
+      } catch (InterruptedException | IOException | RuntimeException e) {
+        next.generator().stop();
+        throw e;
+      }
+      next.generator().release(); // the warm-up's generator ended before the check saw it
+      out.printf("[streamlab] warm-up: %s after %d s (backlog %,d events); the window's generator took over%n",
+          backlogAtHandover[0] >= 0 && backlogAtHandover[0] <= caughtUp ? "caught up" : "NOT caught up",
+          Math.round((System.nanoTime() - startNanos) / 1e9), Math.max(0, backlogAtHandover[0]));
+      return next;
+    }
+
+    /**
+     * Runs one generation to its end with progress lines (and {@code kills} kill -9 of the
+     * ingestion), then drains it; returns its counts.
+     *
+     * @param handOver null: drain at the end; else asked every 0.1 s whether to end the phase
+     *     there (it stops the generator itself), and the phase ends without a drain
+     */
+    private GeneratorStats phase(String name, Generation g, boolean measuredPhase, int kills, BooleanSupplier handOver)
+        throws InterruptedException, IOException {
+      EventGenerator.Config cfg = g.config();
+      EventGenerator generator = g.generator();
+      Thread genThread = g.thread();
+      long[] killAt = Chaos.moments(kills, System.nanoTime(), cfg.duration());
+      int nextKill = 0;
+      sampler.phase(name);
+      IngestStatus before = ingest.status();
+      Progress progress = new Progress(out, generator.stats()::acked, ingest::status, done(before));
+      out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
+      running.set(generator.stats());
       long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
+      boolean handedOver = false;
       while (genThread.isAlive() || nextKill < kills) {
         genThread.join(100);
+        if (handOver != null && !handedOver) handedOver = handOver.getAsBoolean();
         if (nextKill < kills && (System.nanoTime() >= killAt[nextKill] || !genThread.isAlive())) {
           nextKill++;
           out.printf("[streamlab] %s: chaos: kill -9 of the ingestion (%d of %d), restarting it%n", name, nextKill, kills);
@@ -293,10 +383,14 @@ public final class LabRun {
         }
       }
       GeneratorStats stats = generator.stats();
-      out.printf("[streamlab] %s: %,d events sent, %,d acknowledged; draining%n", name, stats.sent(), stats.acked());
+      boolean drain = handOver == null;
+      out.printf("[streamlab] %s: %,d events sent, %,d acknowledged%s%n", name, stats.sent(), stats.acked(),
+          drain ? "; draining" : "; no drain: the next phase follows");
       record(measuredPhase, stats);
-      sampler.phase(name + "/drain");
-      drain(ackedBefore.get(), name + "/drain", progress);
+      if (drain) {
+        sampler.phase(name + "/drain");
+        drain(ackedBefore.get(), name + "/drain", progress);
+      }
       return stats;
     }
 

@@ -73,9 +73,16 @@ final class RunCommand implements Callable<Integer> {
   Duration duration;
 
   @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class,
-      description = "Burn-in before the measurement window (steady, max): generated at --ratePerSec, ingested, "
-          + "drained and verified, but not measured (JVM and Flink warm-up). 0 = none. Default: ${DEFAULT-VALUE}.")
+      description = "Burn-in before the measurement window (steady, max): generated at --ratePerSec, ingested "
+          + "and verified, but not measured (JVM and Flink warm-up). steady: it runs straight into the window "
+          + "(see --warmupDrain); max: it is drained before the first step. 0 = none. Default: ${DEFAULT-VALUE}.")
   Duration warmup;
+
+  @Option(names = "--warmupDrain", defaultValue = "false", fallbackValue = "true", arity = "0..1",
+      description = "steady: drain the warm-up before the window, so that the window starts from an idle pipeline "
+          + "and its latency includes the catching up after a pause (without it the window's generator takes "
+          + "over from the warm-up's with no gap: the steady state). Default: ${DEFAULT-VALUE}.")
+  boolean warmupDrain;
 
   @Option(names = "--preload", defaultValue = "500000",
       description = "drain: events in the measured backlog. Default: ${DEFAULT-VALUE}.")
@@ -311,7 +318,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private LabRun.ModeSettings modeSettings() {
-    return new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps);
+    return new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps, warmupDrain);
   }
 
   /** Every option of this command with its value (defaults included), for results.json. */

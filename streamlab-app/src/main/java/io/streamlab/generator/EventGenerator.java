@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -66,8 +68,10 @@ public final class EventGenerator {
   private final MessageSink.Factory sinks;
   private final GeneratorStats stats = new GeneratorStats();
   private volatile boolean stopRequested;
-  /** When the schedule started (all producers connected); set by the start barrier. */
+  /** When the schedule started (all producers connected, or {@link #release}d); set once. */
   private volatile long startNanos, startMicros;
+  private volatile boolean connected;
+  private final CountDownLatch released = new CountDownLatch(1);
 
   /** Into the config's Kafka topic. */
   public EventGenerator(Config config) {
@@ -84,6 +88,19 @@ public final class EventGenerator {
     return stats;
   }
 
+  /** Starts the schedule now (a gated {@link #run(boolean)}'s producers send from now on); once only. */
+  public synchronized void release() {
+    if (released.getCount() == 0) return;
+    startNanos = System.nanoTime();
+    startMicros = Clock.nowMicros();
+    released.countDown();
+  }
+
+  /** Whether every producer has connected (a gated generator then waits for {@link #release}). */
+  public boolean connected() {
+    return connected;
+  }
+
   /** Asks the producers to stop after their current event; {@link #run} then returns. */
   public void stop() {
     stopRequested = true;
@@ -91,12 +108,20 @@ public final class EventGenerator {
 
   /** Generates until the count or duration is reached; returns once every send is acknowledged. */
   public GeneratorStats run() throws InterruptedException {
+    return run(false);
+  }
+
+  /**
+   * Like {@link #run()}; with {@code gated}, the producers connect and then wait for {@link
+   * #release}, so that this generator can take over from another without a gap.
+   */
+  public GeneratorStats run(boolean gated) throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
     // The schedule starts once every producer is connected: creating a KafkaProducer can take
     // seconds on a loaded machine, which would otherwise eat a short phase's whole schedule.
     CyclicBarrier ready = new CyclicBarrier(config.producers(), () -> {
-      startNanos = System.nanoTime();
-      startMicros = Clock.nowMicros();
+      if (!gated) release();
+      connected = true;
     });
     for (int i = 0; i < config.producers(); i++) {
       int producerId = config.firstProducerId() + i;
@@ -128,6 +153,7 @@ public final class EventGenerator {
     }
     try (MessageSink producer = connected) {
       awaitStart(ready);
+      if (!awaitRelease()) return;
       long startNanos = this.startNanos;
       SendSchedule schedule = new SendSchedule(config.ratePerSec() / config.producers(), startNanos, startMicros);
       long endNanos = config.duration() == null ? Long.MAX_VALUE : startNanos + config.duration().toNanos();
@@ -150,6 +176,19 @@ public final class EventGenerator {
       producer.flush();
     } finally {
       stats.producerFinished(producerId, seq);
+    }
+  }
+
+  /** Waits for {@link #release} (at once unless gated); false if stopped before it. */
+  private boolean awaitRelease() {
+    try {
+      while (!released.await(100, TimeUnit.MILLISECONDS)) {
+        if (stopRequested) return false; // seen within 0.1 s
+      }
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("generator interrupted before its release", e);
     }
   }
 
