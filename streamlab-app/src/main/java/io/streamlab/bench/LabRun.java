@@ -45,9 +45,10 @@ public final class LabRun {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
   /**
    * Steady mode: the warm-up hands over to the window once the backlog is at most this long at the
-   * rate; a pipeline that keeps up holds about its p50 latency's worth of events in flight.
+   * rate: a pipeline that keeps up holds about its p50 latency's worth of events in flight, and the
+   * backlog is read against the ingestion's last status line, whose counts lag by up to a second.
    */
-  static final Duration CAUGHT_UP = Duration.ofMillis(500);
+  static final Duration CAUGHT_UP = Duration.ofMillis(1500);
   /** ... for this long: a backlog that has just shrunk to it may still be the warm-up's catching up. */
   static final Duration CAUGHT_UP_FOR = Duration.ofSeconds(5);
 
@@ -276,6 +277,10 @@ public final class LabRun {
       return phase(name, start(name, cfg, false), measuredPhase, kills, null);
     }
 
+    private static Duration max(Duration a, Duration b) {
+      return a.compareTo(b) >= 0 ? a : b;
+    }
+
     /** A generator at work in a thread of its own. */
     private record Generation(EventGenerator generator, Thread thread, EventGenerator.Config config) {}
 
@@ -296,18 +301,19 @@ public final class LabRun {
     /**
      * Steady mode's warm-up: generated like any phase, but not drained. It lasts {@code --warmup}
      * and then until the pipeline has caught up (a backlog of at most {@link #CAUGHT_UP} of
-     * events for {@link #CAUGHT_UP_FOR}), at most {@code --warmup} more; the window's generator, connected meanwhile, then
+     * events for {@link #CAUGHT_UP_FOR}), at most {@code --warmup} (and at least 15 s) more; the window's generator, connected meanwhile, then
      * takes over without a gap. So the window measures the steady state, not a restart from an
      * idle pipeline (after a drain that took seconds to catch up and alone set the window's p99)
-     * nor the warm-up's backlog.
+     * nor the warm-up's backlog. A pipeline that has not caught up by then has its warm-up drained,
+     * and the window starts from idle, as with {@code --warmupDrain}.
      *
      * @return the window's generator, sending
      */
     private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
         throws InterruptedException, IOException {
       Generation next = start("measure", window, true);
-      Generation warmUp = start("warm-up", warm.forPhase(warm.ratePerSec(), 0, warm.duration().multipliedBy(2),
-          warm.firstProducerId()), false);
+      Duration limit = warm.duration().plus(max(warm.duration(), CAUGHT_UP_FOR.multipliedBy(3)));
+      Generation warmUp = start("warm-up", warm.forPhase(warm.ratePerSec(), 0, limit, warm.firstProducerId()), false);
       long startNanos = System.nanoTime();
       long minNanos = startNanos + warm.duration().toNanos();
       long caughtUp = Math.max(1_000, Math.round(warm.ratePerSec() * CAUGHT_UP.toMillis() / 1000.0));
@@ -315,31 +321,39 @@ public final class LabRun {
       IngestStatus[] seen = {null};
       long[] sinceNanos = {0}; // since when the backlog has stayed within caughtUp
       BooleanSupplier handOver = () -> {
-        boolean last = !warmUp.thread().isAlive() || System.nanoTime() - startNanos >= warm.duration().toNanos() * 2;
-        // the backlog only from a status line that has just come (they come once a second):
-        // against an older one it overstates by up to a second of events
+        boolean last = !warmUp.thread().isAlive() || System.nanoTime() - startNanos >= limit.toNanos();
+        // the backlog only from a status line that has just come (they come once a second)
         IngestStatus status = ingest.status();
         if (System.nanoTime() < minNanos || (status == seen[0] && !last)) return false;
         seen[0] = status;
         long backlog = generatedSoFar() - done(status);
         if (backlog > caughtUp) sinceNanos[0] = 0;
         else if (sinceNanos[0] == 0) sinceNanos[0] = System.nanoTime();
-        if (!last && (sinceNanos[0] == 0 || System.nanoTime() - sinceNanos[0] < CAUGHT_UP_FOR.toNanos())) return false;
-        next.generator().release();
+        boolean steady = sinceNanos[0] != 0 && System.nanoTime() - sinceNanos[0] >= CAUGHT_UP_FOR.toNanos();
+        if (!steady && !last) return false;
+        if (steady) next.generator().release();
         warmUp.generator().stop();
         backlogAtHandover[0] = backlog;
         return true;
       };
       try {
         phase("warm-up", warmUp, false, 0, handOver);
+        long seconds = Math.round((System.nanoTime() - startNanos) / 1e9);
+        if (next.generator().released()) {
+          out.printf("[streamlab] warm-up: caught up after %d s (backlog %,d events); the window's generator took over%n",
+              seconds, backlogAtHandover[0]);
+        } else {
+          // a window that inherits the warm-up's backlog would measure that backlog's age
+          out.printf("[streamlab] warm-up: NOT caught up after %d s (backlog %,d events); draining it, so the "
+              + "window starts from an idle pipeline%n", seconds, Math.max(0, backlogAtHandover[0]));
+          sampler.phase("warm-up/drain");
+          drain(ackedBefore.get(), "warm-up/drain", new Progress(out, ackedBefore::get, ingest::status, 0));
+          next.generator().release();
+        }
       } catch (InterruptedException | IOException | RuntimeException e) {
         next.generator().stop();
         throw e;
       }
-      next.generator().release(); // the warm-up's generator ended before the check saw it
-      out.printf("[streamlab] warm-up: %s after %d s (backlog %,d events); the window's generator took over%n",
-          backlogAtHandover[0] >= 0 && backlogAtHandover[0] <= caughtUp ? "caught up" : "NOT caught up",
-          Math.round((System.nanoTime() - startNanos) / 1e9), Math.max(0, backlogAtHandover[0]));
       return next;
     }
 
@@ -385,7 +399,7 @@ public final class LabRun {
       GeneratorStats stats = generator.stats();
       boolean drain = handOver == null;
       out.printf("[streamlab] %s: %,d events sent, %,d acknowledged%s%n", name, stats.sent(), stats.acked(),
-          drain ? "; draining" : "; no drain: the next phase follows");
+          drain ? "; draining" : "");
       record(measuredPhase, stats);
       if (drain) {
         sampler.phase(name + "/drain");

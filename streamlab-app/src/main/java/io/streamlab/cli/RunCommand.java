@@ -74,8 +74,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class,
       description = "Burn-in before the measurement window (steady, max): generated at --ratePerSec, ingested "
-          + "and verified, but not measured (JVM and Flink warm-up). steady: it runs straight into the window "
-          + "(see --warmupDrain); max: it is drained before the first step. 0 = none. Default: ${DEFAULT-VALUE}.")
+          + "and verified, but not measured (JVM and Flink warm-up). steady: it goes on until the pipeline has caught "
+          + "up (at most this or 15 s longer) and runs straight into the window, or is drained first if it never "
+          + "caught up (see --warmupDrain); max: it is drained before the first step. 0 = none. Default: ${DEFAULT-VALUE}.")
   Duration warmup;
 
   @Option(names = "--warmupDrain", defaultValue = "false", fallbackValue = "true", arity = "0..1",

@@ -96,6 +96,11 @@ public final class EventGenerator {
     released.countDown();
   }
 
+  /** Whether {@link #release} has started the schedule. */
+  public boolean released() {
+    return released.getCount() == 0;
+  }
+
   /** Whether every producer has connected (a gated generator then waits for {@link #release}). */
   public boolean connected() {
     return connected;
