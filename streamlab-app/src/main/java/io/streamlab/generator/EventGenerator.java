@@ -70,7 +70,6 @@ public final class EventGenerator {
   private volatile boolean stopRequested;
   /** When the schedule started (all producers connected, or {@link #release}d); set once. */
   private volatile long startNanos, startMicros;
-  private volatile boolean connected;
   private final CountDownLatch released = new CountDownLatch(1);
 
   /** Into the config's Kafka topic. */
@@ -101,11 +100,6 @@ public final class EventGenerator {
     return released.getCount() == 0;
   }
 
-  /** Whether every producer has connected (a gated generator then waits for {@link #release}). */
-  public boolean connected() {
-    return connected;
-  }
-
   /** Asks the producers to stop after their current event; {@link #run} then returns. */
   public void stop() {
     stopRequested = true;
@@ -126,7 +120,6 @@ public final class EventGenerator {
     // seconds on a loaded machine, which would otherwise eat a short phase's whole schedule.
     CyclicBarrier ready = new CyclicBarrier(config.producers(), () -> {
       if (!gated) release();
-      connected = true;
     });
     for (int i = 0; i < config.producers(); i++) {
       int producerId = config.firstProducerId() + i;
