@@ -74,11 +74,17 @@ public final class LabRun {
    * @param maxSteps max mode: most steps of the search
    * @param warmupDrain steady mode: drain the warm-up and start the window from an idle pipeline,
    *     instead of running the warm-up straight into the window
+   * @param holdShare max mode: after the search, hold this share of the highest sustained rate in
+   *     the same pipeline, as a steady run holds its rate, and measure that window (0: none)
    */
   public record ModeSettings(RunMode mode, long preload, long preloadWarmup, Duration stepDuration,
-      Duration maxP99, int maxSteps, boolean warmupDrain) {
+      Duration maxP99, int maxSteps, boolean warmupDrain, double holdShare) {
+    public ModeSettings {
+      if (!(holdShare >= 0 && holdShare <= 1)) throw new IllegalArgumentException("--holdAtShare must be in [0, 1], got " + holdShare);
+    }
+
     public static ModeSettings steady() {
-      return new ModeSettings(RunMode.STEADY, 0, 0, Duration.ofSeconds(15), Duration.ofSeconds(1), 8, false);
+      return new ModeSettings(RunMode.STEADY, 0, 0, Duration.ofSeconds(15), Duration.ofSeconds(1), 8, false, 0);
     }
   }
 
@@ -129,6 +135,10 @@ public final class LabRun {
     private final AtomicLong ackedBefore = new AtomicLong();
     private final AtomicReference<GeneratorStats> running = new AtomicReference<>();
     private final List<RateStep> steps = new ArrayList<>();
+    /** Max mode: the search's answer, 0 until then (or when no step was sustained). */
+    private double highestSustained;
+    /** Max mode: the rate held after the search, 0 when none was. */
+    private double heldRate;
     private final Transport transport;
     private Ingestion ingest;
     private Sampler sampler;
@@ -158,6 +168,7 @@ public final class LabRun {
       long windowNanos, markMillis;
       Duration cpu, cpuAtEnd;
       IngestStatus atStart, last;
+      Set<Integer> latencyProducers = measuredProducers; // the window's (a max run's hold: its own)
       Generation window = null;
       try (Ingestion started = config.ingestion().start(
           new Ingestion.Launch(ingestArgs, ingestLog, latencyLog, store, config.table()))) {
@@ -197,7 +208,20 @@ public final class LabRun {
             awaitIngested(ackedBefore.get(), "drain");
             yield preloaded;
           }
-          case MAX -> searchMaxRate();
+          case MAX -> {
+            GeneratorStats searched = searchMaxRate();
+            double share = config.mode().holdShare();
+            if (share == 0 || highestSustained == 0) yield searched;
+            // the window from here on is the hold's: its latency, rows, CPU and time
+            window = holdAt(highestSustained * share, share);
+            markMillis = ingest.markLatencyInterval();
+            atStart = ingest.status();
+            cpuAtStart = ingest.cpuTime();
+            start = System.nanoTime();
+            GeneratorStats held = phase("measure", window, true, 0, null);
+            latencyProducers = held.sequencesPerProducer().keySet();
+            yield held;
+          }
         };
         windowNanos = System.nanoTime() - start;
         cpuAtEnd = ingest.cpuTime();
@@ -209,7 +233,7 @@ public final class LabRun {
         if (sampler != null) sampler.close();
       }
       // read once ingestion stopped: a stopping ingestion logs its last latency interval
-      TableLatency latency = ingest.latency(measuredProducers, markMillis, Long.MAX_VALUE);
+      TableLatency latency = ingest.latency(latencyProducers, markMillis, Long.MAX_VALUE);
       Verification v = ingest.verify(expected, measuredProducers);
       long windowRows = done(last) - done(atStart);
       long windowStartMicros = markMillis * 1000;
@@ -233,7 +257,7 @@ public final class LabRun {
           last.heapPeakBytes(), sampler.samples(),
           latency.perSecond(), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(), ingest.figureSources(),
-          Verdict.Promise.of(config.info()), last);
+          Verdict.Promise.of(config.info()), last, heldRate);
     }
 
     /** Rows written or dead-lettered: events that are through the pipeline. */
@@ -418,8 +442,26 @@ public final class LabRun {
       RateSearch search = new RateSearch(Math.max(1_000, events.ratePerSec()), MAX_RATE_GROWTH,
           RateSearch.StopRule.within(MAX_RATE_PRECISION), config.mode().maxSteps());
       List<GeneratorStats> all = new ArrayList<>();
-      search.highestSustained((rate, k) -> maxRateStep(rate, k, all));
+      highestSustained = search.highestSustained((rate, k) -> maxRateStep(rate, k, all));
       return GeneratorStats.combined(all);
+    }
+
+    /**
+     * Max mode's hold: {@code share} of the highest sustained rate, in the pipeline the search has
+     * warmed up, with a steady run's warm-up ({@link #warmUpInto}) at that rate. A steady run at the
+     * same rate is a fresh ingestion process, whose JIT may still be compiling when its window
+     * starts: at a high share of the machine's capacity its backlog then grows through the
+     * warm-up and its window measures a restart, not the rate.
+     *
+     * @return the window's generator, sending (its producer ids after the steps')
+     */
+    private Generation holdAt(double rate, double share) throws InterruptedException, IOException {
+      heldRate = rate;
+      int base = STEP_PRODUCER_BASE + 100 * config.mode().maxSteps();
+      out.printf("[streamlab] hold: %.0f %% of the highest sustained rate (%,.0f events/s): %,.0f events/s, "
+          + "%d s of warm-up, then a window of %d s%n", 100 * share, highestSustained, rate,
+          config.warmup().toSeconds(), events.duration().toSeconds());
+      return warmUpInto(events.forPhase(rate, 0, config.warmup(), base), events.forPhase(rate, 0, events.duration(), base + 100));
     }
 
     /** One step of max mode: generate at {@code rate}, measure, drain; the step is recorded in {@link #steps}. */

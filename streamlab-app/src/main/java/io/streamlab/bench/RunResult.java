@@ -34,13 +34,15 @@ import org.HdrHistogram.Histogram;
  * @param totals the ingestion's counters over the whole run, every killed process included (each
  *     as of a status line it printed on request right before the kill: what it did in the last
  *     milliseconds is missing, so figures derived from it are lower bounds)
+ * @param heldRate max mode: the rate held after the search, whose window the figures are of (0:
+ *     none; the figures are then of all the steps)
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
     int machineCores,
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
     List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
-    FigureSources sources, Verdict.Promise promise, IngestStatus totals) {
+    FigureSources sources, Verdict.Promise promise, IngestStatus totals, double heldRate) {
 
   /** A result whose promise is read from the run's configuration, without ingestion totals. */
   public RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
@@ -50,7 +52,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       FigureSources sources) {
     this(info, generator, table, ingestedEvents, ingestBytes, ingestCpu, windowStartMicros, windowSeconds,
         latencyMicros, machineCores, stages, heapPeakBytes, series, latencyIntervals, steps, shuffleBytes, ingestKills,
-        sources, Verdict.Promise.of(info), IngestStatus.NONE);
+        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0);
   }
 
   /** The original study's figures, printed beside ours. */
@@ -199,6 +201,10 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       out.println("  (kept up: events ingested per event generated over the step's second half; a step under "
           + Math.round(100 * RateStep.MIN_LATE_INGESTED_SHARE) + " % is not sustained)");
       out.printf("highest sustained    %,.0f events/s%n", maxSustainedRate());
+      if (heldRate > 0) {
+        out.printf("held                 %,.0f events/s (%.0f %% of it) after the search, in the same pipeline: the "
+            + "window, rates and latency above are of that hold%n", heldRate, 100 * heldRate / maxSustainedRate());
+      }
     }
     out.printf("verdict              %s  (exit code %d)%n", verdict().line(), exitCode());
     out.println(summaryLine());

@@ -69,14 +69,16 @@ final class RunCommand implements Callable<Integer> {
   RunMode mode;
 
   @Option(names = "--duration", defaultValue = "30s", converter = DurationConverter.class,
-      description = "steady: how long to generate in the measurement window. Default: ${DEFAULT-VALUE}.")
+      description = "steady: how long to generate in the measurement window; max with --holdAtShare: the hold's "
+          + "window. Default: ${DEFAULT-VALUE}.")
   Duration duration;
 
   @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class,
       description = "Burn-in before the measurement window (steady, max): generated at --ratePerSec, ingested "
           + "and verified, but not measured (JVM and Flink warm-up). steady: it goes on until the pipeline has caught "
           + "up (at most this or 15 s longer) and runs straight into the window, or is drained first if it never "
-          + "caught up (see --warmupDrain); max: it is drained before the first step. 0 = none. Default: ${DEFAULT-VALUE}.")
+          + "caught up (see --warmupDrain); max: it is drained before the first step, and with --holdAtShare the hold at "
+          + "its rate warms up as a steady run does. 0 = none. Default: ${DEFAULT-VALUE}.")
   Duration warmup;
 
   @Option(names = "--warmupDrain", defaultValue = "false", fallbackValue = "true", arity = "0..1",
@@ -105,6 +107,13 @@ final class RunCommand implements Callable<Integer> {
       description = "max: most rates tried (starting at --ratePerSec, x1.5 until one fails, then bisection). "
           + "Default: ${DEFAULT-VALUE}.")
   int maxSteps;
+
+  @Option(names = "--holdAtShare", defaultValue = "0",
+      description = "max: after the search, hold this share of the highest sustained rate (e.g. 0.8) in the same, "
+          + "warmed-up pipeline: a warm-up of --warmup at that rate runs into a window of --duration, whose latency, "
+          + "rates and CPU are the run's figures (the question 'what p99 at 80 %% of the maximum'). 0 = none: the "
+          + "figures are of all the steps. Default: ${DEFAULT-VALUE}.")
+  double holdAtShare;
 
   @Option(names = "--bootstrapServers",
       description = "Use this Kafka cluster instead of starting an embedded broker.")
@@ -286,7 +295,8 @@ final class RunCommand implements Callable<Integer> {
   private Duration expectedWindow() {
     return switch (mode) {
       case STEADY -> warmup.plus(duration).plus(drainTimeout.multipliedBy(2));
-      case MAX -> warmup.plus(drainTimeout).plus(stepDuration.plus(drainTimeout).multipliedBy(maxSteps));
+      case MAX -> warmup.plus(drainTimeout).plus(stepDuration.plus(drainTimeout).multipliedBy(maxSteps))
+          .plus(holdAtShare > 0 ? warmup.multipliedBy(2).plus(Duration.ofSeconds(15)).plus(duration).plus(drainTimeout) : Duration.ZERO);
       case DRAIN -> Duration.ofSeconds((preload + preloadWarmup) / 1_000).plus(drainTimeout.multipliedBy(2));
     };
   }
@@ -319,7 +329,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private LabRun.ModeSettings modeSettings() {
-    return new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps, warmupDrain);
+    return new LabRun.ModeSettings(mode, preload, preloadWarmup, stepDuration, maxP99, maxSteps, warmupDrain, holdAtShare);
   }
 
   /** Every option of this command with its value (defaults included), for results.json. */
@@ -360,5 +370,9 @@ final class RunCommand implements Callable<Integer> {
     Preflight.positive("--drainTimeout", drainTimeout);
     Preflight.positive("--stepDuration", stepDuration);
     Preflight.positive("--maxP99", maxP99);
+    if (!(holdAtShare >= 0 && holdAtShare <= 1)) {
+      throw new IllegalArgumentException("--holdAtShare must be a share in [0, 1] (0.8 = 80 %), got " + holdAtShare);
+    }
+    if (holdAtShare > 0 && mode != RunMode.MAX) throw new IllegalArgumentException("--holdAtShare is for --mode=max");
   }
 }

@@ -37,7 +37,8 @@ public record Results(Run run, Map<String, String> configuration, Machine machin
   /** @param maxSustainedEventsPerSec the max-rate search's, null (left out) for other modes */
   public record Ingestion(double eventsPerSec, double megabytesPerSec, long payloadBytes, double writingSeconds,
       double windowSeconds, double cpuSeconds, double megabytesPerSecPerIngestCore, long heapPeakBytes,
-      int machineCores, @JsonInclude(JsonInclude.Include.NON_NULL) Double maxSustainedEventsPerSec, int ingestKills) {}
+      int machineCores, @JsonInclude(JsonInclude.Include.NON_NULL) Double maxSustainedEventsPerSec, int ingestKills,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double heldEventsPerSec) {}
 
   public record Shuffle(long bytesRead, long bytesShuffled, double shuffledPerRead) {}
 

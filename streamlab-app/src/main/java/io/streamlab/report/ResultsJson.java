@@ -53,7 +53,7 @@ public final class ResultsJson {
         new Results.VerdictFigures(r.promise().label(), r.verdict().word(), r.exitCode(), r.verdict().reason()),
         new Results.Ingestion(r.eventsPerSecond(), r.megabytesPerSecond(), r.ingestBytes(), r.ingestSeconds(),
             r.windowSeconds(), r.cpuSeconds(), r.megabytesPerSecondPerCore(), r.heapPeakBytes(), r.machineCores(),
-            r.steps().isEmpty() ? null : r.maxSustainedRate(), r.ingestKills()),
+            r.steps().isEmpty() ? null : r.maxSustainedRate(), r.ingestKills(), r.heldRate() > 0 ? r.heldRate() : null),
         new Results.Shuffle(r.ingestBytes(), r.shuffleBytes(),
             r.ingestBytes() > 0 ? (double) r.shuffleBytes() / r.ingestBytes() : 0),
         new Results.Latency(r.latencyMillis(50), r.latencyMillis(90), r.latencyMillis(99), r.latencyMillis(99.9),

@@ -124,10 +124,14 @@ class LabRunTest {
     assertTrue(ingestion.path("megabytesPerSecPerIngestCore").asDouble() > 0, ingestion.toString());
   }
 
+  /**
+   * Max mode: each step of the search in results.json, then (--holdAtShare) a hold at a share of
+   * the highest sustained rate in the same pipeline, whose window the run's figures are of.
+   */
   @Test
-  void maxModeReportsEachStepOfItsSearch() throws Exception {
+  void maxModeReportsEachStepOfItsSearchAndThenHoldsAShareOfItsAnswer() throws Exception {
     JsonNode r = run(dir.resolve("max"), "--mode=max", "--warmup=2s", "--ratePerSec=1000", "--stepDuration=5s",
-        "--maxSteps=2", "--maxP99=60s");
+        "--maxSteps=2", "--maxP99=60s", "--holdAtShare=0.5", "--duration=5s");
     assertEquals(2, r.path("steps").size(), r.path("steps").toString());
     JsonNode first = r.path("steps").get(0);
     assertEquals(1000, first.path("targetEventsPerSec").asDouble());
@@ -137,6 +141,15 @@ class LabRunTest {
     assertTrue(share > 0.5 && share < 1.5, "second half ingested share " + first);
     assertEquals(first.path("sustained").asBoolean() ? 1500 : 500,
         r.path("steps").get(1).path("targetEventsPerSec").asDouble(), "x1.5 after a sustained step, half after not");
+    double highest = r.path("ingestion").path("maxSustainedEventsPerSec").asDouble();
+    assertTrue(highest >= 1000, "1,000 events/s is sustained here: " + r.path("steps"));
+    assertEquals(highest / 2, r.path("ingestion").path("heldEventsPerSec").asDouble(), 1e-6, r.path("ingestion").toString());
+    // the figures are the hold's: its 5 s of events, not the steps' (5 s at 1,000/s, then at 1,500 or 500)
+    long held = r.path("generated").path("acked").asLong();
+    assertEquals(highest / 2 * 5, held, highest / 2, "the hold's window generated " + r.path("generated"));
+    // latency of the rows written in the hold's window: its own, and those of its warm-up still in
+    // flight at the handover (at most a second or two of them), not the steps' thousands
+    assertEquals(held, r.path("latencyMillis").path("count").asLong(), highest, "latency of the hold's window only");
     assertTrue(r.path("table").path("expected").asLong() > 0, "lost 0 of nothing proves nothing: " + r.path("table"));
     assertEquals(0, r.path("table").path("lost").asLong());
     assertEquals(0, r.path("table").path("duplicated").asLong());
