@@ -10,7 +10,7 @@ import java.util.Arrays;
  * It replaced a DataOutputStream over a BufferedOutputStream, whose every writeInt was four
  * synchronized single-byte writes (about 100 lock round trips per 25-column row). A field's
  * length can be written after its value ({@link #reserveInt} / {@link #patchLength}), so nested
- * values (jsonb, arrays) are written in place instead of into a buffer of their own first.
+ * values (JSON, arrays) are written in place instead of into a buffer of their own first.
  */
 final class CopyBuffer {
   /** Big-endian int and long stores into the array: one bounds check and one store each, not four or eight. */

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
@@ -14,7 +15,8 @@ import org.apache.avro.util.Utf8;
 /**
  * PostgreSQL's binary COPY format, one encoder per column compiled once from the Avro schema:
  * each value is written as its length and its binary send form (no text parsing on the server,
- * the fastest COPY here). jsonb travels as version byte 1 + the JSON text ({@link PgJson}).
+ * the fastest COPY here). json travels as its text ({@link PgJson}), jsonb (a table made before
+ * json columns) as version byte 1 and the text.
  */
 final class PgBinary {
   static final byte[] HEADER = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -36,13 +38,14 @@ final class PgBinary {
     private final byte[] kinds; // PgJson.kind of each column
     private final Encoder[] others;
 
-    Row(List<Schema.Field> fields) {
+    /** @param jsonbColumns the columns of a JSON value that the table has as jsonb (the others are json) */
+    Row(List<Schema.Field> fields, Set<String> jsonbColumns) {
       kinds = new byte[fields.size()];
       others = new Encoder[fields.size()];
       for (int k = 0; k < kinds.length; k++) {
         Schema t = AvroSchemas.nonNull(fields.get(k).schema());
         kinds[k] = PgJson.kind(t);
-        others[k] = nonNullEncoder(t);
+        others[k] = nonNullEncoder(t, jsonbColumns.contains(fields.get(k).name()));
       }
     }
 
@@ -69,27 +72,24 @@ final class PgBinary {
   }
 
   static Encoder encoder(Schema column) {
-    Encoder nonNull = nonNullEncoder(AvroSchemas.nonNull(column));
+    Encoder nonNull = nonNullEncoder(AvroSchemas.nonNull(column), false);
     return (out, v) -> {
       if (v == null) out.putInt(-1);
       else nonNull.write(out, v);
     };
   }
 
-  private static Encoder nonNullEncoder(Schema t) {
-    Encoder e;
-    if (t.getType() == Schema.Type.ARRAY && PgTypes.isScalar(t.getElementType())) e = array(t.getElementType());
-    else if (PgTypes.isScalar(t)) e = scalar(t);
-    else {
-      PgJson.Writer json = PgJson.compile(t);
-      e = (out, v) -> {
-        int length = out.reserveInt();
-        out.put((byte) 1); // jsonb's binary form: version 1, then the JSON text
-        json.write(out, v);
-        out.patchLength(length);
-      };
-    }
-    return e;
+  /** @param jsonb a JSON value goes into a jsonb column (else json) */
+  private static Encoder nonNullEncoder(Schema t, boolean jsonb) {
+    if (t.getType() == Schema.Type.ARRAY && PgTypes.isScalar(t.getElementType())) return array(t.getElementType());
+    if (PgTypes.isScalar(t)) return scalar(t);
+    PgJson.Writer json = PgJson.compile(t);
+    return (out, v) -> {
+      int length = out.reserveInt();
+      if (jsonb) out.put((byte) 1); // jsonb's binary form: version 1, then the JSON text; json's is the text
+      json.write(out, v);
+      out.patchLength(length);
+    };
   }
 
   /** A text value: a string's UTF-8 bytes (a slice's or Utf8's in place), or an enum symbol's. */

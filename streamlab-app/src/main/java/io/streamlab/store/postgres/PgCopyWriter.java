@@ -5,9 +5,13 @@ import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.StoreUnavailableException;
 import io.streamlab.store.TableWriter;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.postgresql.PGConnection;
@@ -54,8 +58,6 @@ final class PgCopyWriter implements TableWriter {
   PgCopyWriter(Connector connector, String table, Schema record, boolean keyed) throws SQLException {
     this.connector = connector;
     this.keyed = keyed;
-    List<Schema.Field> fields = record.getFields();
-    columns = new PgBinary.Row(fields);
     target = PgTypes.quote(table);
     if (keyed) {
       staging = PgTypes.quote("sl_staging_" + table);
@@ -70,6 +72,21 @@ final class PgCopyWriter implements TableWriter {
     }
     copySql = "COPY " + target + " FROM STDIN (FORMAT binary)";
     connection = open(); // fail now if the store cannot be reached at all
+    columns = new PgBinary.Row(record.getFields(), jsonbColumns(connection, target));
+  }
+
+  /** The table's jsonb columns: tables made before JSON values went into json columns have them. */
+  private static Set<String> jsonbColumns(Connection c, String quotedTable) throws SQLException {
+    Set<String> names = new HashSet<>();
+    try (PreparedStatement st = c.prepareStatement("SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(?) "
+        + "AND atttypid = 'jsonb'::regtype AND attnum > 0 AND NOT attisdropped")) {
+      st.setString(1, quotedTable);
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) names.add(rs.getString(1));
+      }
+    }
+    if (!c.getAutoCommit()) c.commit();
+    return names;
   }
 
   /** A new session: autocommit for plain COPY; for keyed, its own staging table (temporary tables die with their session). */
@@ -152,7 +169,7 @@ final class PgCopyWriter implements TableWriter {
 
   /**
    * One COPY of {@code records}: the rows are built in {@link #rows} and sent in chunks of about
-   * {@link #CHUNK} bytes (a row is never split between chunks: a jsonb length is patched after its
+   * {@link #CHUNK} bytes (a row is never split between chunks: a JSON value's length is patched after its
    * value is written).
    */
   private void copy(String sql, List<GenericRecord> records, long writeTime) throws SQLException {

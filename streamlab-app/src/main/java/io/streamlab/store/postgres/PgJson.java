@@ -17,10 +17,10 @@ import io.streamlab.formats.Utf8Slice;
 import org.apache.avro.util.Utf8;
 
 /**
- * A jsonb column's value written as UTF-8 JSON straight into the COPY bytes, by a writer compiled
- * once from the column's Avro schema. The JSON is what {@code AvroJson.toJson} gives (records and
- * maps as objects, enums as symbols, bytes as base64, null as null); jsonb normalises the text, so
- * the stored values are equal. Why not AvroJson here: it resolves every value's union with a
+ * A JSON column's value (json; jsonb in tables made before) written as UTF-8 JSON straight into
+ * the COPY bytes, by a writer compiled once from the column's Avro schema. The JSON is what
+ * {@code AvroJson.toJson} gives (records and maps as objects, enums as symbols, bytes as base64,
+ * null as null), the same tree (PgJsonTest). Why not AvroJson here: it resolves every value's union with a
  * stream per value, turns each Utf8 into a String and back, and goes through a StringWriter; for
  * the default event's five nested records that was (JFR) the largest share of the write stage.
  */

@@ -7,12 +7,18 @@ import org.apache.avro.Schema;
 
 /**
  * Table DDL for PostgreSQL from the table record's Avro schema. Scalars map to their column
- * types, arrays of scalars to PostgreSQL arrays; records, maps and arrays of those become jsonb
+ * types, arrays of scalars to PostgreSQL arrays; records, maps and arrays of those become json
  * (queryable with -> and ->>, and free to evolve with the schema, where a composite type would
  * need a CREATE TYPE per nested record and per change). Enums are text holding the symbol.
+ *
+ * <p>json, not jsonb: the server only checks a json value's text and stores it, while it parses a
+ * jsonb value into its binary form, sorting and de-duplicating keys, on every insert: twice the
+ * server's CPU for the default event's five nested records (docs/perf-notes.md, "json columns"),
+ * on a machine where the server shares the cores with the pipeline. Tables made as jsonb before
+ * stay writable ({@link PgCopyWriter} asks which columns are).
  */
 final class PgTypes {
-  static final int BOOL = 16, BYTEA = 17, INT8 = 20, INT4 = 23, TEXT = 25, FLOAT4 = 700, FLOAT8 = 701, JSONB = 3802;
+  static final int BOOL = 16, BYTEA = 17, INT8 = 20, INT4 = 23, TEXT = 25, FLOAT4 = 700, FLOAT8 = 701;
 
   private PgTypes() {}
 
@@ -31,7 +37,7 @@ final class PgTypes {
     if (t.getType() == Schema.Type.ARRAY && isScalar(t.getElementType())) {
       return scalarType(AvroSchemas.nonNull(t.getElementType())) + "[]";
     }
-    return isScalar(t) ? scalarType(t) : "jsonb";
+    return isScalar(t) ? scalarType(t) : "json";
   }
 
   static boolean isScalar(Schema s) {

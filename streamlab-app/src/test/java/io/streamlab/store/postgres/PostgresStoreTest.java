@@ -64,31 +64,54 @@ class PostgresStoreTest {
       try (TableWriter w = store.openWriter("all_types", schema)) {
         w.append(records);
       }
-      try (Connection c = store.openQueryConnection(); Statement st = c.createStatement();
-          ResultSet rs = st.executeQuery("SELECT * FROM all_types ORDER BY sl_sequence")) {
-        ObjectMapper json = new ObjectMapper();
-        for (GenericRecord r : records) {
-          assertTrue(rs.next());
-          assertEquals(r.get("s").toString(), rs.getString("s"));
-          assertEquals(r.get("i"), rs.getInt("i"));
-          assertEquals(r.get("l"), rs.getLong("l"));
-          assertEquals(r.get("f"), rs.getFloat("f"));
-          assertEquals(r.get("d"), rs.getDouble("d"));
-          assertEquals(r.get("b"), rs.getBoolean("b"));
-          assertEquals(r.get("raw"), ByteBuffer.wrap(rs.getBytes("raw")));
-          assertEquals(r.get("color").toString(), rs.getString("color"));
-          assertEquals(r.get("maybe") == null ? null : r.get("maybe").toString(), rs.getString("maybe"));
-          assertEquals(r.get("tags").toString(), Arrays.toString((Object[]) rs.getArray("tags").getArray()));
-          Array counts = rs.getArray("counts");
-          assertEquals(r.get("counts").toString(), Arrays.toString((Object[]) counts.getArray()));
-          // jsonb: the same JSON the TABLE_ROW format carries, compared as trees (jsonb reorders keys)
-          for (String f : List.of("attrs", "inner", "inners", "maybeInner")) {
-            String expected = AvroJson.toJson(r.get(f), schema.getField(f).schema());
-            String actual = rs.getString(f);
-            assertEquals(json.readTree(expected), actual == null ? json.readTree("null") : json.readTree(actual), f);
-          }
-          assertTrue(rs.getLong(SystemColumns.WRITE_TIME_MICROS) > 0);
+      assertReadsBack(store, "all_types", "json");
+    }
+  }
+
+  /** A table made when JSON values went into jsonb columns (before json) is still appended to, as jsonb. */
+  @Test
+  void tablesWithTheJsonbColumnsOfEarlierVersionsStayWritable() throws Exception {
+    try (TableStore store = StoreSpec.postgres(url, null).open()) {
+      try (Connection c = store.openQueryConnection(); Statement st = c.createStatement()) {
+        String sql = PgTypes.createTableSql("old_jsonb", schema, false);
+        assertTrue(sql.contains(" json"), sql);
+        st.execute(sql.replaceAll("\\bjson\\b", "jsonb"));
+      }
+      store.createTableIfMissing("old_jsonb", schema); // exists: left as it is
+      try (TableWriter w = store.openWriter("old_jsonb", schema)) {
+        w.append(records);
+      }
+      assertReadsBack(store, "old_jsonb", "jsonb");
+    }
+  }
+
+  /** The table holds {@link #records}, every value as it was, its JSON values in columns of {@code jsonType}. */
+  private static void assertReadsBack(TableStore store, String table, String jsonType) throws Exception {
+    try (Connection c = store.openQueryConnection(); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT *, pg_typeof(attrs)::text AS attrs_type FROM " + table + " ORDER BY sl_sequence")) {
+      ObjectMapper json = new ObjectMapper();
+      for (GenericRecord r : records) {
+        assertTrue(rs.next());
+        assertEquals(r.get("s").toString(), rs.getString("s"));
+        assertEquals(r.get("i"), rs.getInt("i"));
+        assertEquals(r.get("l"), rs.getLong("l"));
+        assertEquals(r.get("f"), rs.getFloat("f"));
+        assertEquals(r.get("d"), rs.getDouble("d"));
+        assertEquals(r.get("b"), rs.getBoolean("b"));
+        assertEquals(r.get("raw"), ByteBuffer.wrap(rs.getBytes("raw")));
+        assertEquals(r.get("color").toString(), rs.getString("color"));
+        assertEquals(r.get("maybe") == null ? null : r.get("maybe").toString(), rs.getString("maybe"));
+        assertEquals(r.get("tags").toString(), Arrays.toString((Object[]) rs.getArray("tags").getArray()));
+        Array counts = rs.getArray("counts");
+        assertEquals(r.get("counts").toString(), Arrays.toString((Object[]) counts.getArray()));
+        // the same JSON the TABLE_ROW format carries, compared as trees (jsonb reorders keys)
+        assertEquals(jsonType, rs.getString("attrs_type"));
+        for (String f : List.of("attrs", "inner", "inners", "maybeInner")) {
+          String expected = AvroJson.toJson(r.get(f), schema.getField(f).schema());
+          String actual = rs.getString(f);
+          assertEquals(json.readTree(expected), actual == null ? json.readTree("null") : json.readTree(actual), f);
         }
+        assertTrue(rs.getLong(SystemColumns.WRITE_TIME_MICROS) > 0);
       }
     }
   }
