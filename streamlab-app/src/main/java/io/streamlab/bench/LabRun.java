@@ -53,6 +53,23 @@ public final class LabRun {
   static final Duration CAUGHT_UP_FOR = Duration.ofSeconds(5);
 
   /**
+   * How long a warm-up of {@code warmup} may run at most before the window's generator takes over
+   * ({@code LabRun}'s warm-up into a window): the warm-up, then as long again (at least three
+   * times {@link #CAUGHT_UP_FOR}) to catch up.
+   */
+  public static Duration warmUpLimit(Duration warmup) {
+    Duration catchUp = CAUGHT_UP_FOR.multipliedBy(3);
+    return warmup.plus(warmup.compareTo(catchUp) >= 0 ? warmup : catchUp);
+  }
+
+  /** Where a measurement window starts: the latency mark, status, CPU and clock, taken together. */
+  private record WindowStart(long markMillis, IngestStatus status, Duration cpu, long nanos) {
+    static WindowStart now(Ingestion ingest) throws IOException, InterruptedException {
+      return new WindowStart(ingest.markLatencyInterval(), ingest.status(), ingest.cpuTime(), System.nanoTime());
+    }
+  }
+
+  /**
    * @param ingestArgs the flags for the {@code streamlab ingest} child, except broker, topic,
    *     store and status flags, which the run sets
    * @param store the table store (null: a DuckDB file in the run directory)
@@ -80,7 +97,14 @@ public final class LabRun {
   public record ModeSettings(RunMode mode, long preload, long preloadWarmup, Duration stepDuration,
       Duration maxP99, int maxSteps, boolean warmupDrain, double holdShare) {
     public ModeSettings {
-      if (!(holdShare >= 0 && holdShare <= 1)) throw new IllegalArgumentException("--holdAtShare must be in [0, 1], got " + holdShare);
+      requireShare(holdShare);
+    }
+
+    /** The one check of a hold share, the CLI's too: a share in [0, 1]. */
+    public static void requireShare(double holdShare) {
+      if (!(holdShare >= 0 && holdShare <= 1)) {
+        throw new IllegalArgumentException("--holdAtShare must be a share in [0, 1] (0.8 = 80 %), got " + holdShare);
+      }
     }
 
     public static ModeSettings steady() {
@@ -185,10 +209,7 @@ public final class LabRun {
           else phase("warm-up", warm, false, 0);
         }
         if (window == null) ingest.awaitStatusSettled(); // a pipeline still at work never settles
-        markMillis = ingest.markLatencyInterval();
-        atStart = ingest.status();
-        Duration cpuAtStart = ingest.cpuTime();
-        long start = System.nanoTime();
+        WindowStart start = WindowStart.now(ingest);
         measured = switch (mode) {
           case STEADY -> {
             Throwable[] faultFailure = new Throwable[1];
@@ -213,19 +234,18 @@ public final class LabRun {
             double share = config.mode().holdShare();
             if (share == 0 || highestSustained == 0) yield searched;
             // the window from here on is the hold's: its latency, rows, CPU and time
-            window = holdAt(highestSustained * share, share);
-            markMillis = ingest.markLatencyInterval();
-            atStart = ingest.status();
-            cpuAtStart = ingest.cpuTime();
-            start = System.nanoTime();
+            window = holdAt(share);
+            start = WindowStart.now(ingest);
             GeneratorStats held = phase("measure", window, true, 0, null);
             latencyProducers = held.sequencesPerProducer().keySet();
             yield held;
           }
         };
-        windowNanos = System.nanoTime() - start;
+        windowNanos = System.nanoTime() - start.nanos();
+        markMillis = start.markMillis();
+        atStart = start.status();
         cpuAtEnd = ingest.cpuTime();
-        cpu = cpuAtEnd.minus(cpuAtStart);
+        cpu = cpuAtEnd.minus(start.cpu());
         ingest.awaitStatusSettled();
         last = ingest.status();
       } finally {
@@ -301,10 +321,6 @@ public final class LabRun {
       return phase(name, start(name, cfg, false), measuredPhase, kills, null);
     }
 
-    private static Duration max(Duration a, Duration b) {
-      return a.compareTo(b) >= 0 ? a : b;
-    }
-
     /** A generator at work in a thread of its own. */
     private record Generation(EventGenerator generator, Thread thread, EventGenerator.Config config) {}
 
@@ -325,8 +341,8 @@ public final class LabRun {
     /**
      * Steady mode's warm-up: generated like any phase, but not drained. It lasts {@code --warmup}
      * and then until the pipeline has caught up (a backlog of at most {@link #CAUGHT_UP} of
-     * events for {@link #CAUGHT_UP_FOR}), at most {@code --warmup} (and at least 15 s) more; the window's generator, connected meanwhile, then
-     * takes over without a gap. So the window measures the steady state, not a restart from an
+     * events for {@link #CAUGHT_UP_FOR}), at most {@link #warmUpLimit} in all; the window's
+     * generator, connected meanwhile, then takes over without a gap. So the window measures the steady state, not a restart from an
      * idle pipeline (after a drain that took seconds to catch up and alone set the window's p99)
      * nor the warm-up's backlog. A pipeline that has not caught up by then has its warm-up drained,
      * and the window starts from idle, as with {@code --warmupDrain}.
@@ -336,7 +352,7 @@ public final class LabRun {
     private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
         throws InterruptedException, IOException {
       Generation next = start("measure", window, true);
-      Duration limit = warm.duration().plus(max(warm.duration(), CAUGHT_UP_FOR.multipliedBy(3)));
+      Duration limit = warmUpLimit(warm.duration());
       Generation warmUp = start("warm-up", warm.forPhase(warm.ratePerSec(), 0, limit, warm.firstProducerId()), false);
       long startNanos = System.nanoTime();
       long minNanos = startNanos + warm.duration().toNanos();
@@ -455,7 +471,8 @@ public final class LabRun {
      *
      * @return the window's generator, sending (its producer ids after the steps')
      */
-    private Generation holdAt(double rate, double share) throws InterruptedException, IOException {
+    private Generation holdAt(double share) throws InterruptedException, IOException {
+      double rate = highestSustained * share;
       heldRate = rate;
       int base = STEP_PRODUCER_BASE + 100 * config.mode().maxSteps();
       out.printf("[streamlab] hold: %.0f %% of the highest sustained rate (%,.0f events/s): %,.0f events/s, "

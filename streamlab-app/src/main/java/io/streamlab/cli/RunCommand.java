@@ -296,7 +296,7 @@ final class RunCommand implements Callable<Integer> {
     return switch (mode) {
       case STEADY -> warmup.plus(duration).plus(drainTimeout.multipliedBy(2));
       case MAX -> warmup.plus(drainTimeout).plus(stepDuration.plus(drainTimeout).multipliedBy(maxSteps))
-          .plus(holdAtShare > 0 ? warmup.multipliedBy(2).plus(Duration.ofSeconds(15)).plus(duration).plus(drainTimeout) : Duration.ZERO);
+          .plus(holdAtShare > 0 ? LabRun.warmUpLimit(warmup).plus(duration).plus(drainTimeout) : Duration.ZERO);
       case DRAIN -> Duration.ofSeconds((preload + preloadWarmup) / 1_000).plus(drainTimeout.multipliedBy(2));
     };
   }
@@ -370,9 +370,7 @@ final class RunCommand implements Callable<Integer> {
     Preflight.positive("--drainTimeout", drainTimeout);
     Preflight.positive("--stepDuration", stepDuration);
     Preflight.positive("--maxP99", maxP99);
-    if (!(holdAtShare >= 0 && holdAtShare <= 1)) {
-      throw new IllegalArgumentException("--holdAtShare must be a share in [0, 1] (0.8 = 80 %), got " + holdAtShare);
-    }
+    LabRun.ModeSettings.requireShare(holdAtShare);
     if (holdAtShare > 0 && mode != RunMode.MAX) throw new IllegalArgumentException("--holdAtShare is for --mode=max");
   }
 }
