@@ -89,10 +89,21 @@ final class PgCopyWriter implements TableWriter {
     return names;
   }
 
+  /**
+   * Pages a writing session hands to the kernel at a time ({@code backend_flush_after}, 8 kB
+   * pages; 256 is its maximum). COPY writes the table's pages itself, through a small ring of
+   * buffers; left at the default (0), they sit dirty in the page cache until the next checkpoint
+   * fsyncs them all at once, and every commit waits behind that burst (WAL and table share the
+   * disk), which stalls the pipeline for the sync's length. Asked of the kernel as they are
+   * written, the burst shrinks to what is left.
+   */
+  static final int FLUSH_AFTER_PAGES = 256;
+
   /** A new session: autocommit for plain COPY; for keyed, its own staging table (temporary tables die with their session). */
   private Connection open() throws SQLException {
     Connection c = connector.connect();
     try {
+      flushAsWritten(c);
       if (keyed) {
         c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
@@ -106,6 +117,18 @@ final class PgCopyWriter implements TableWriter {
     } catch (SQLException e) {
       c.close();
       throw e;
+    }
+  }
+
+  /** Sets {@link #FLUSH_AFTER_PAGES} unless the server or the URL's options chose a value already. */
+  static void flushAsWritten(Connection c) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      int pages;
+      try (ResultSet rs = st.executeQuery(
+          "SELECT least(" + FLUSH_AFTER_PAGES + ", max_val::int) FROM pg_settings WHERE name = 'backend_flush_after' AND setting = '0'")) {
+        if (!rs.next() || (pages = rs.getInt(1)) == 0) return; // chosen already, or not on this platform (max 0)
+      }
+      st.execute("SET backend_flush_after = " + pages);
     }
   }
 

@@ -175,6 +175,27 @@ class PostgresStoreTest {
     return out;
   }
 
+  /**
+   * A writing session hands its pages to the kernel as it writes them, so that a checkpoint's sync
+   * has little left to flush; a value the URL's options chose stays.
+   */
+  @Test
+  void writingSessionsFlushAsTheyWriteUnlessTheUrlChose() throws Exception {
+    assertEquals("2MB", flushAfterOfAWritingSession(url));
+    String chosen = url + (url.contains("?") ? "&" : "?") + "options=-c%20backend_flush_after%3D64";
+    assertEquals("512kB", flushAfterOfAWritingSession(chosen));
+  }
+
+  private static String flushAfterOfAWritingSession(String jdbcUrl) throws Exception {
+    try (Connection c = new PostgresStore(jdbcUrl, null).connect(); Statement st = c.createStatement()) {
+      PgCopyWriter.flushAsWritten(c);
+      try (ResultSet rs = st.executeQuery("SHOW backend_flush_after")) {
+        rs.next();
+        return rs.getString(1);
+      }
+    }
+  }
+
   @Test
   void passwordNeverTravelsInTheUrl() {
     assertThrows(IllegalArgumentException.class, () -> StoreSpec.postgres(url + "&password=secret", null));
