@@ -189,9 +189,10 @@ public final class LabRun {
       RunMode mode = config.mode().mode();
       if (mode == RunMode.DRAIN) preload();
       GeneratorStats measured;
-      long windowNanos, markMillis;
+      long windowNanos;
       Duration cpu, cpuAtEnd;
-      IngestStatus atStart, last;
+      WindowStart start;
+      IngestStatus last;
       Set<Integer> latencyProducers = measuredProducers; // the window's (a max run's hold: its own)
       Generation window = null;
       try (Ingestion started = config.ingestion().start(
@@ -209,7 +210,7 @@ public final class LabRun {
           else phase("warm-up", warm, false, 0);
         }
         if (window == null) ingest.awaitStatusSettled(); // a pipeline still at work never settles
-        WindowStart start = WindowStart.now(ingest);
+        start = WindowStart.now(ingest);
         measured = switch (mode) {
           case STEADY -> {
             Throwable[] faultFailure = new Throwable[1];
@@ -242,8 +243,6 @@ public final class LabRun {
           }
         };
         windowNanos = System.nanoTime() - start.nanos();
-        markMillis = start.markMillis();
-        atStart = start.status();
         cpuAtEnd = ingest.cpuTime();
         cpu = cpuAtEnd.minus(start.cpu());
         ingest.awaitStatusSettled();
@@ -253,10 +252,11 @@ public final class LabRun {
         if (sampler != null) sampler.close();
       }
       // read once ingestion stopped: a stopping ingestion logs its last latency interval
-      TableLatency latency = ingest.latency(latencyProducers, markMillis, Long.MAX_VALUE);
+      TableLatency latency = ingest.latency(latencyProducers, start.markMillis(), Long.MAX_VALUE);
       Verification v = ingest.verify(expected, measuredProducers);
+      IngestStatus atStart = start.status();
       long windowRows = done(last) - done(atStart);
-      long windowStartMicros = markMillis * 1000;
+      long windowStartMicros = start.markMillis() * 1000;
       DrainStart drainStart = mode == RunMode.DRAIN && v.firstWriteMicros() > 0
           ? DrainStart.at(drainPolls, v.firstWriteMicros()) : null;
       if (drainStart != null) {
@@ -342,9 +342,9 @@ public final class LabRun {
      * Steady mode's warm-up: generated like any phase, but not drained. It lasts {@code --warmup}
      * and then until the pipeline has caught up (a backlog of at most {@link #CAUGHT_UP} of
      * events for {@link #CAUGHT_UP_FOR}), at most {@link #warmUpLimit} in all; the window's
-     * generator, connected meanwhile, then takes over without a gap. So the window measures the steady state, not a restart from an
-     * idle pipeline (after a drain that took seconds to catch up and alone set the window's p99)
-     * nor the warm-up's backlog. A pipeline that has not caught up by then has its warm-up drained,
+     * generator, connected meanwhile, then takes over without a gap. So the window measures the
+     * steady state, not a restart from an idle pipeline (after a drain that took seconds to catch
+     * up and alone set the window's p99) nor the warm-up's backlog. A pipeline that has not caught up by then has its warm-up drained,
      * and the window starts from idle, as with {@code --warmupDrain}.
      *
      * @return the window's generator, sending

@@ -120,7 +120,7 @@ final class PgCopyWriter implements TableWriter {
     }
   }
 
-  /** Sets {@link #FLUSH_AFTER_PAGES} unless the server or the URL's options chose a value already. */
+  /** Sets {@link #FLUSH_AFTER_PAGES} where the server and the URL's options left the setting at 0. */
   static void flushAsWritten(Connection c) throws SQLException {
     try (Statement st = c.createStatement()) {
       int pages;
