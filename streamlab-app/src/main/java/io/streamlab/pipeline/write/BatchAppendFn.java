@@ -75,8 +75,8 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
      * for a row or two (15 of the 19 checkpoint-ended bundles of a traced run of scenario 7).
      * An append started from the element's path leaves the reader between records, so Flink
      * takes the waiting checkpoint before it reads on, and the checkpoint waits at most for the
-     * rest of that append, with nothing left to append. The study's pipeline has no such cost: Dataflow has no checkpoint barrier, its
-     * commit of a bundle is its checkpoint.
+     * rest of that append, with nothing left to append. The study's pipeline has no such cost:
+     * Dataflow has no checkpoint barrier, its commit of a bundle is its checkpoint.
      */
     static Batching rowsOrRunnerBundleTime(int maxRows) {
       return new Batching(maxRows, true);
