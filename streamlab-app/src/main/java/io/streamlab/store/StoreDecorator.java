@@ -15,6 +15,16 @@ public interface StoreDecorator extends Serializable {
   TableStore decorate(TableStore store, String storeId);
 
   /**
+   * Whether this decorator stands for a warehouse's own behaviour (its round trips, its quota):
+   * a writer then sends its appends one at a time from the reading thread, as the clients it
+   * models were measured doing. A decorator that only reacts to the store's refusals says false,
+   * and the writer may keep an append in flight while it reads on. True unless a decorator says.
+   */
+  default boolean modelsWarehouse() {
+    return true;
+  }
+
+  /**
    * {@code inner} applied first, then {@code outer} around it (either may be null): e.g. the
    * warehouse model inside the throttling, so a throttled request waits its round trip too.
    */
@@ -29,6 +39,11 @@ public interface StoreDecorator extends Serializable {
     @Override
     public TableStore decorate(TableStore store, String storeId) {
       return outer.decorate(inner.decorate(store, storeId), storeId);
+    }
+
+    @Override
+    public boolean modelsWarehouse() {
+      return inner.modelsWarehouse() || outer.modelsWarehouse();
     }
   }
 }

@@ -6,6 +6,7 @@ import io.streamlab.pipeline.IngestMetrics;
 import io.streamlab.pipeline.Stage;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.IdentityCollisions;
+import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.StoreUnavailableException;
@@ -172,12 +173,14 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
    * half its time at 60,000 events/s into PostgreSQL), and events queued in the consumer
    * meanwhile. At most one append per writer is in flight, so its batches stay in order, and
    * {@link #finishBundle} waits for it, so a bundle still ends with its rows in the table (what a
-   * checkpoint relies on). Not where a decorator (a warehouse model, throttling, a quota) stands
-   * for the store: its round trips are modelled one at a time per writer, as measured; nor for
-   * the shared pool of a connection-pool method, nor for dead letters.
+   * checkpoint relies on). Not where a decorator stands for the warehouse (its model, the fake
+   * quota, {@link StoreDecorator#modelsWarehouse}): its round trips are modelled one at a time per
+   * writer, as measured; nor for the shared pool of a connection-pool method, nor for dead letters.
+   * Throttling alone does not count: every ingestion's store carries it.
    */
-  private boolean overlapsAppends() {
-    return pool == null && !isDeadLetterTable && storeSpec.decorator() == null;
+  boolean overlapsAppends() {
+    StoreDecorator decorator = storeSpec.decorator();
+    return pool == null && !isDeadLetterTable && (decorator == null || !decorator.modelsWarehouse());
   }
 
   @StartBundle

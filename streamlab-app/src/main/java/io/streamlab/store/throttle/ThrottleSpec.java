@@ -28,6 +28,15 @@ public record ThrottleSpec(Strategy strategy, WriterPool pool, Tuning tuning, Qu
     return new ThrottledTableStore(target, storeId, this);
   }
 
+  /**
+   * Only with the fake quota: every ingestion's store carries this decorator, and in front of a
+   * real store its strategies act only when the store refuses a request.
+   */
+  @Override
+  public boolean modelsWarehouse() {
+    return quota != null;
+  }
+
   /** The strategy instance of this table in this JVM (shared by all its writers). */
   ThrottlingStrategy strategyFor(String tableKey) {
     ThrottleStats stats = ThrottleStats.shared(tableKey);

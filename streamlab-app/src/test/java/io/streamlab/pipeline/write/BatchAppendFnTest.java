@@ -3,8 +3,15 @@ package io.streamlab.pipeline.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
+import io.streamlab.store.model.WarehouseModel;
+import io.streamlab.store.quota.QuotaLimits;
+import io.streamlab.store.throttle.Strategy;
+import io.streamlab.store.throttle.ThrottleSpec;
+import io.streamlab.store.throttle.Tuning;
+import io.streamlab.store.throttle.WriterPool;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -50,6 +57,35 @@ class BatchAppendFnTest {
       assertEquals(2, rows(spec), "a young batch waits");
       fn.finishBundle();
       assertEquals(3, rows(spec), "the bundle end appends what is left");
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  /**
+   * Every ingestion's store carries the throttling decorator (the default strategy, no quota): its
+   * appends must still run beside the reading thread. Until this test, they never did.
+   */
+  @Test
+  void appendsRunBesideTheReaderUnlessTheWarehouseIsModelled(@TempDir Path dir) throws Exception {
+    StoreSpec plain = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    ThrottleSpec throttling = new ThrottleSpec(Strategy.parse(ThrottleSpec.DEFAULT_STRATEGY),
+        WriterPool.parse("unbounded"), Tuning.defaults(), null);
+    ThrottleSpec fakeQuota = new ThrottleSpec(throttling.strategy(), throttling.pool(), throttling.tuning(),
+        QuotaLimits.defaults());
+    WarehouseModel model = WarehouseModel.bigquery(1, 2);
+    assertEquals(true, overlaps(plain), "a bare store");
+    assertEquals(true, overlaps(plain.withDecorator(throttling)), "throttling in front of a real store");
+    assertEquals(false, overlaps(plain.withDecorator(fakeQuota)), "the fake quota's requests");
+    assertEquals(false, overlaps(plain.withDecorator(StoreDecorator.chain(model, throttling))),
+        "the warehouse model's round trips, as the write stage chains it inside the throttling");
+  }
+
+  private static boolean overlaps(StoreSpec spec) throws Exception {
+    BatchAppendFn fn = plainAppends(spec);
+    fn.setup();
+    try {
+      return fn.overlapsAppends();
     } finally {
       fn.teardown();
     }
