@@ -9,11 +9,8 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.DescribeClusterOptions;
 
 /**
  * A real single-node Kafka broker (KRaft: broker and controller in one process), started in its
@@ -86,21 +83,16 @@ public final class EmbeddedKafka implements AutoCloseable {
       }
       // A plain TCP connect first: an admin client pointed at a port nobody listens on yet
       // logs a warning per retry, which would bury streamlab's own start-up lines.
-      // The probe's call and its close are bounded: if another program holds the port, the
-      // connection reaches it and nothing answers, and a default close() would wait out the
-      // call's whole API timeout before the broker's exit is seen.
-      Admin admin = null;
+      // Then one bounded cluster query (Topics.brokers), so that a port held by another program
+      // cannot keep the probe from seeing the broker's exit.
       try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
-        admin = Topics.admin(bootstrapServers);
-        admin.describeCluster(new DescribeClusterOptions().timeoutMs(5_000)).nodes().get(5, TimeUnit.SECONDS);
+        Topics.brokers(bootstrapServers);
         return;
       } catch (Exception notYet) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("the embedded Kafka broker did not start within 90 s; see " + logFile);
         }
         Thread.sleep(200);
-      } finally {
-        if (admin != null) admin.close(Duration.ofSeconds(1));
       }
     }
   }

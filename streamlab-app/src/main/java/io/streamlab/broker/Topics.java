@@ -1,5 +1,6 @@
 package io.streamlab.broker;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -7,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 
@@ -20,10 +22,18 @@ public final class Topics {
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000));
   }
 
-  /** The brokers the cluster shows now (one try, up to 5 s). */
+  /**
+   * The brokers the cluster shows now (one try, up to 5 s). Start-up probes call it in a loop; the
+   * call and the client's close are bounded, since a port held by another program accepts the
+   * connection and never answers, and a plain close() would wait out the call's 30 s API timeout
+   * before the probe could see that the broker had exited.
+   */
   public static int brokers(String bootstrapServers) throws Exception {
-    try (Admin admin = admin(bootstrapServers)) {
-      return admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
+    Admin admin = admin(bootstrapServers);
+    try {
+      return admin.describeCluster(new DescribeClusterOptions().timeoutMs(5_000)).nodes().get(5, TimeUnit.SECONDS).size();
+    } finally {
+      admin.close(Duration.ofSeconds(1));
     }
   }
 
