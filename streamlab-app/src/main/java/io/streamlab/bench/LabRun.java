@@ -277,7 +277,13 @@ public final class LabRun {
           last.heapPeakBytes(), sampler.samples(),
           latency.perSecond(), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(), ingest.figureSources(),
-          Verdict.Promise.of(config.info()), last, heldRate);
+          Verdict.Promise.of(config.info()), last, heldRate, allocatedSince(atStart, last));
+    }
+
+    /** Heap bytes allocated between two statuses of one process; 0 where unknown (no figure, or a restart between them). */
+    private static long allocatedSince(IngestStatus start, IngestStatus end) {
+      return start.allocatedBytes() > 0 && end.allocatedBytes() > start.allocatedBytes()
+          ? end.allocatedBytes() - start.allocatedBytes() : 0;
     }
 
     /** Rows written or dead-lettered: events that are through the pipeline. */

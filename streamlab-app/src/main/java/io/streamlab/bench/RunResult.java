@@ -36,13 +36,15 @@ import org.HdrHistogram.Histogram;
  *     milliseconds is missing, so figures derived from it are lower bounds)
  * @param heldRate max mode: the rate held after the search, whose window the figures are of (0:
  *     none; the figures are then of all the steps)
+ * @param allocatedBytes heap bytes the ingestion process allocated over the measurement window (0:
+ *     unknown, e.g. on a cluster; a lower bound where the ingestion was killed, as {@link #totals})
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
     int machineCores,
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
     List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
-    FigureSources sources, Verdict.Promise promise, IngestStatus totals, double heldRate) {
+    FigureSources sources, Verdict.Promise promise, IngestStatus totals, double heldRate, long allocatedBytes) {
 
   /** A result whose promise is read from the run's configuration, without ingestion totals. */
   public RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
@@ -52,7 +54,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       FigureSources sources) {
     this(info, generator, table, ingestedEvents, ingestBytes, ingestCpu, windowStartMicros, windowSeconds,
         latencyMicros, machineCores, stages, heapPeakBytes, series, latencyIntervals, steps, shuffleBytes, ingestKills,
-        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0);
+        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0, 0);
   }
 
   /** The original study's figures, printed beside ours. */
@@ -83,6 +85,14 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
   /** Payload MB per CPU-second of the ingestion process: the study's "MB/s per core". */
   public double megabytesPerSecondPerCore() {
     return Rates.perCore(ingestBytes, cpuSeconds());
+  }
+
+  /**
+   * Heap bytes allocated per event in the measurement window, NaN where unknown. The per-event work
+   * that CPU time shows only through the machine's speed of the moment (see {@link IngestStatus#allocatedBytes}).
+   */
+  public double allocatedBytesPerEvent() {
+    return allocatedBytes > 0 && ingestedEvents > 0 ? (double) allocatedBytes / ingestedEvents : Double.NaN;
   }
 
   public double latencyMillis(double percentile) {
@@ -163,8 +173,9 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     out.printf("ingestion            %,.0f events/s | %.1f MB/s over %.1f s of writing (measurement window)%n",
         eventsPerSecond(), megabytesPerSecond(), ingestSeconds());
     out.printf("ingestion CPU        %.1f CPU-s -> %.1f MB/s per ingestion core (study: %.1f at-least-once); "
-        + "machine: %d cores; heap peak %,d MB%n", cpuSeconds(), megabytesPerSecondPerCore(),
-        STUDY_MB_PER_SEC_PER_CORE, machineCores, heapPeakBytes >> 20);
+        + "machine: %d cores; heap peak %,d MB; allocated %s%n", cpuSeconds(), megabytesPerSecondPerCore(),
+        STUDY_MB_PER_SEC_PER_CORE, machineCores, heapPeakBytes >> 20,
+        Double.isNaN(allocatedBytesPerEvent()) ? "n/a" : String.format("%,.0f bytes per event", allocatedBytesPerEvent()));
     out.printf("shuffle              %,.1f MB shuffled for %,.1f MB read from the broker (%.2fx; study: 25 TB for 7 TB "
         + "with exactly-once)%n", shuffleBytes / 1e6, ingestBytes / 1e6, ingestBytes > 0 ? (double) shuffleBytes / ingestBytes : 0);
     out.println("write requests       " + WriteFigures.summary(this) + " (whole run)");

@@ -20,10 +20,13 @@ import java.util.Map;
  * @param stages per-stage counts so far, for stages that have seen an element
  * @param write the write stage's request figures ({@link WriteStats#snapshot()}: connections,
  *     appends, most requests in flight, active keys / shards); empty where unknown
+ * @param allocatedBytes heap bytes the ingestion JVM's threads have allocated so far, ended threads
+ *     included; 0 where unknown. Unlike CPU time it does not depend on how fast the machine is at
+ *     the moment, so a hot-path change shows in it within one run of each build
  */
 public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
     long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages,
-    Map<String, Long> write) {
+    Map<String, Long> write, long allocatedBytes) {
   public static final String PREFIX = "STREAMLAB-STATUS ";
   private static final String STAGE_KEY = "stage.";
   private static final String WRITE_KEY = "write.";
@@ -33,10 +36,17 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     write = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(write));
   }
 
-  /** A status without write-stage request figures. */
+  /** A status without write-stage request figures or allocation. */
   public IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
       long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages) {
     this(ready, eventsRead, bytesRead, rowsWritten, failed, p99Micros, bytesShuffled, heapPeakBytes, stages, Map.of());
+  }
+
+  /** A status without allocation (a process this one cannot see into). */
+  public IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
+      long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages,
+      Map<String, Long> write) {
+    this(ready, eventsRead, bytesRead, rowsWritten, failed, p99Micros, bytesShuffled, heapPeakBytes, stages, write, 0);
   }
 
   /** A p99 the status does not know (a cluster run's figures come from the table at its end). */
@@ -47,7 +57,17 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
   public static IngestStatus current(long p99Micros) {
     IngestMetrics m = IngestMetrics.get();
     return new IngestStatus(m.ready(), m.eventsRead(), m.bytesRead(), m.rowsWritten(),
-        m.failedTotal(), p99Micros, m.bytesShuffled(), heapPeak(), m.stageSnapshot(), WriteStats.get().snapshot());
+        m.failedTotal(), p99Micros, m.bytesShuffled(), heapPeak(), m.stageSnapshot(), WriteStats.get().snapshot(),
+        allocated());
+  }
+
+  /** Heap bytes allocated by all threads so far (0 where the JVM does not count them). */
+  private static long allocated() {
+    if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
+        && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled()) {
+      return Math.max(0, t.getTotalThreadAllocatedBytes());
+    }
+    return 0;
   }
 
   private static long heapPeak() {
@@ -74,7 +94,8 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     Map<String, Long> w = new java.util.LinkedHashMap<>(write);
     o.write.forEach((k, v) -> w.merge(k, v, WriteStats.combined(k)));
     return new IngestStatus(o.ready, eventsRead + o.eventsRead, bytesRead + o.bytesRead, rowsWritten + o.rowsWritten,
-        failed + o.failed, o.p99Micros, bytesShuffled + o.bytesShuffled, Math.max(heapPeakBytes, o.heapPeakBytes), sum, w);
+        failed + o.failed, o.p99Micros, bytesShuffled + o.bytesShuffled, Math.max(heapPeakBytes, o.heapPeakBytes), sum, w,
+        allocatedBytes + o.allocatedBytes);
   }
 
   /** What each stage did between {@code earlier} and this status. */
@@ -89,7 +110,7 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
         .append(" read=").append(eventsRead).append(" bytes=").append(bytesRead)
         .append(" written=").append(rowsWritten).append(" failed=").append(failed)
         .append(" p99us=").append(p99Micros).append(" shuffled=").append(bytesShuffled)
-        .append(" heap=").append(heapPeakBytes);
+        .append(" heap=").append(heapPeakBytes).append(" alloc=").append(allocatedBytes);
     stages.entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(e -> sb.append(' ').append(STAGE_KEY).append(e.getKey().label()).append('=').append(e.getValue().format()));
     write.forEach((k, v) -> sb.append(' ').append(WRITE_KEY).append(k).append('=').append(v));
@@ -116,6 +137,7 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
     }
     return new IngestStatus(v.getOrDefault("ready", 0L) == 1, v.getOrDefault("read", 0L),
         v.getOrDefault("bytes", 0L), v.getOrDefault("written", 0L), v.getOrDefault("failed", 0L),
-        v.getOrDefault("p99us", 0L), v.getOrDefault("shuffled", 0L), v.getOrDefault("heap", 0L), stages, write);
+        v.getOrDefault("p99us", 0L), v.getOrDefault("shuffled", 0L), v.getOrDefault("heap", 0L), stages, write,
+        v.getOrDefault("alloc", 0L));
   }
 }

@@ -50,6 +50,9 @@ public final class HtmlReport {
     Page.row(h, "latency p99.9 / max ms", fmt(lat.path("p99.9").asDouble()) + " / " + fmt(lat.path("max").asDouble()), "");
     Page.row(h, "ingestion CPU seconds", fmt(ing.path("cpuSeconds").asDouble()), "");
     Page.row(h, "ingestion heap peak MB", String.valueOf(ing.path("heapPeakBytes").asLong() >> 20), "");
+    if (ing.has("allocatedBytesPerEvent")) {
+      Page.row(h, "heap bytes allocated per event", Svg.number(ing.path("allocatedBytesPerEvent").asDouble()), "");
+    }
     if (r.has("shuffle")) {
       Page.row(h, "bytes shuffled / bytes read", Svg.number(r.path("shuffle").path("bytesShuffled").asDouble()) + " / "
           + Svg.number(r.path("shuffle").path("bytesRead").asDouble()), "25 TB / 7 TB (exactly-once)");

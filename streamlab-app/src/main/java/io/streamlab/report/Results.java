@@ -34,11 +34,16 @@ public record Results(Run run, Map<String, String> configuration, Machine machin
 
   public record VerdictFigures(String promise, String verdict, int exitCode, String reason) {}
 
-  /** @param maxSustainedEventsPerSec the max-rate search's, null (left out) for other modes */
+  /**
+   * @param maxSustainedEventsPerSec the max-rate search's, null (left out) for other modes
+   * @param allocatedBytesPerEvent heap bytes the ingestion allocated per event of the window, null
+   *     (left out) where unknown
+   */
   public record Ingestion(double eventsPerSec, double megabytesPerSec, long payloadBytes, double writingSeconds,
       double windowSeconds, double cpuSeconds, double megabytesPerSecPerIngestCore, long heapPeakBytes,
       int machineCores, @JsonInclude(JsonInclude.Include.NON_NULL) Double maxSustainedEventsPerSec, int ingestKills,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Double heldEventsPerSec) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double heldEventsPerSec,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double allocatedBytesPerEvent) {}
 
   public record Shuffle(long bytesRead, long bytesShuffled, double shuffledPerRead) {}
 

@@ -43,10 +43,11 @@ class BenchSmokeTest {
       JsonNode i = r.path("ingestion");
       JsonNode t = r.path("table");
       System.out.printf("bench smoke %s: %,d events, %.0f events/s, %.0f events per CPU-second, "
-              + "%.1f MB/s per core, p99 %.0f ms, lost %d, duplicated %d%n", writeMethod, EVENTS,
-          i.path("eventsPerSec").asDouble(),
+              + "%.1f MB/s per core, %,.0f heap bytes allocated per event, p99 %.0f ms, lost %d, duplicated %d%n",
+          writeMethod, EVENTS, i.path("eventsPerSec").asDouble(),
           i.path("eventsPerSec").asDouble() * i.path("writingSeconds").asDouble() / i.path("cpuSeconds").asDouble(),
-          i.path("megabytesPerSecPerIngestCore").asDouble(), r.path("latencyMillis").path("p99").asDouble(),
+          i.path("megabytesPerSecPerIngestCore").asDouble(), i.path("allocatedBytesPerEvent").asDouble(),
+          r.path("latencyMillis").path("p99").asDouble(),
           t.path("lost").asLong(), t.path("duplicated").asLong());
       assertEquals(0, exit, "exit code");
       assertEquals(EVENTS + WARMUP, t.path("expected").asLong(), t.toString());
@@ -55,6 +56,9 @@ class BenchSmokeTest {
       assertEquals(0, t.path("duplicated").asLong(), t.toString());
       assertTrue(i.path("eventsPerSec").asDouble() > 0,
           "the measurement window saw no rows, so the figures above mean nothing: drain more (-Dbench.smoke.events)");
+      // each event's payload alone is read into the heap twice (the consumer's fetch and the value's copy)
+      assertTrue(i.path("allocatedBytesPerEvent").asDouble() > 2 * i.path("payloadBytes").asDouble() / EVENTS,
+          "the ingestion's allocation was not counted: " + i);
     } finally {
       TestPostgres.drop(url);
     }

@@ -1,5 +1,6 @@
 package io.streamlab.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.generator.GeneratorStats;
@@ -26,5 +27,19 @@ class RunResultTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     r.print(new PrintStream(out, true));
     assertTrue(out.toString().contains("(+ 6 dead-lettered {decode=2, decompress=3, udf=1})"), out.toString());
+    assertTrue(Double.isNaN(r.allocatedBytesPerEvent()), "no allocation figure: unknown, not 0");
+    assertTrue(out.toString().contains("allocated n/a"), out.toString());
+  }
+
+  @Test
+  void allocationIsPerEventOfTheWindow() {
+    Verification v = new Verification(100, 100, 100, 0, 0, 0, Map.of(), 100, 1, 2);
+    RunResult r = new RunResult(new RunInfo("t", "", RunMode.DRAIN, "now", Map.of()), new GeneratorStats(), v, 4_000, 0,
+        Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
+        FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 10_000_000);
+    assertEquals(2_500, r.allocatedBytesPerEvent(), 1e-9);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    r.print(new PrintStream(out, true));
+    assertTrue(out.toString().contains("allocated 2,500 bytes per event"), out.toString());
   }
 }
