@@ -87,10 +87,16 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
   @Override
   public GenericRecord decode(byte[] payload) {
+    return decodeAs(payload, compiled().schema);
+  }
+
+  /** The event's struct read into a record of {@code recordSchema} (the event's own, or its table record's). */
+  @Override
+  public GenericData.Record decodeAs(byte[] payload, Schema recordSchema) {
     try {
       // The binary protocol read straight from the payload ({@link In}), not through TProtocol:
       // no virtual transport call and bounds check per byte read.
-      return (GenericRecord) compiled().read(new In(payload, maxNestingDepth));
+      return compiled().read(new In(payload, maxNestingDepth), recordSchema);
     } catch (TException | RuntimeException e) {
       throw new IllegalArgumentException("not a valid Thrift " + compiled().schema.getName() + ": " + e, e);
     }
@@ -502,7 +508,12 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
     }
 
     public Object read(In in) throws TException {
-      GenericData.Record r = new GenericData.Record(schema);
+      return read(in, schema);
+    }
+
+    /** The struct's fields into a new record of {@code recordSchema}: this struct's schema, or one that starts with its fields. */
+    GenericData.Record read(In in, Schema recordSchema) throws TException {
+      GenericData.Record r = new GenericData.Record(recordSchema);
       while (true) {
         byte type = in.readByte();
         if (type == TType.STOP) break;

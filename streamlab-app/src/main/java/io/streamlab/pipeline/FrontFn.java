@@ -8,16 +8,17 @@ import io.streamlab.formats.TransportFormat;
 import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.udf.EventFunction;
+import io.streamlab.udf.IdentityFunction;
 import io.streamlab.udf.UdfLoader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.values.TupleTag;
-import org.apache.kafka.common.header.Headers;
 
 /**
  * One broker message -> its events as table records. A plain message is one event; an
@@ -50,6 +51,8 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private transient Schema eventSchema;
   private transient PayloadCodec codec;
   private transient EventFunction udf;
+  /** No user function: events are decoded into their table records directly ({@link PayloadCodec#decodeAs}). */
+  private transient boolean identityUdf;
   private transient Schema tableSchema;
   /** This instance's counts, added to the process's {@link IngestMetrics} at the end of each bundle. */
   private transient IngestMetrics.Tally readStage, unbatchStage, decodeStage, udfStage;
@@ -69,6 +72,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     codec = format.codec(eventSchema, decoding.maxNestingDepth());
     udf = udfLoader.newInstance();
     udf.open(eventSchema);
+    identityUdf = udf instanceof IdentityFunction;
     tableSchema = SystemColumns.tableRecordSchema(eventSchema);
     readStage = IngestMetrics.get().stage(Stage.READ).tally();
     unbatchStage = IngestMetrics.get().stage(Stage.UNBATCH).tally();
@@ -77,27 +81,30 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     traces = new DeadLetters.Traces();
   }
 
-  /** The message being processed: where it was read, and its headers as text for dead letters. */
-  private record Message(Headers headers, EventHeaders.Stamp offsetStamp, String topic, int partition, long offset) {
-    /** Built only for a dead letter: every message passes here, few fail. */
-    String describe() {
-      String where = "kafka=" + topic + "/" + partition + "@" + offset;
-      String h = EventHeaders.describe(headers);
-      return h.isEmpty() ? where : h + ", " + where;
-    }
+  /**
+   * The identity of a message without streamlab's headers, or of one whose headers cannot be read:
+   * its partition and offset ({@link EventHeaders.Stamp#ofOffset}). Built only where needed, not
+   * per message: most messages carry their identity in their headers.
+   */
+  private static EventHeaders.Stamp offsetStamp(KafkaRecord<byte[], byte[]> m) {
+    return EventHeaders.Stamp.ofOffset(m.getPartition(), m.getOffset(), m.getTimestamp());
+  }
+
+  /** Where a message was read, and its headers as text: built only for a dead letter. */
+  private static String describe(KafkaRecord<byte[], byte[]> m) {
+    String where = "kafka=" + m.getTopic() + "/" + m.getPartition() + "@" + m.getOffset();
+    String h = EventHeaders.describe(m.getHeaders());
+    return h.isEmpty() ? where : h + ", " + where;
   }
 
   @ProcessElement
-  public void process(@Element KafkaRecord<byte[], byte[]> record, MultiOutputReceiver out) {
-    byte[] value = record.getKV().getValue() == null ? new byte[0] : record.getKV().getValue();
-    Message m = new Message(record.getHeaders(),
-        EventHeaders.Stamp.ofOffset(record.getPartition(), record.getOffset(), record.getTimestamp()),
-        record.getTopic(), record.getPartition(), record.getOffset());
+  public void process(@Element KafkaRecord<byte[], byte[]> m, MultiOutputReceiver out) {
+    byte[] value = m.getKV().getValue() == null ? new byte[0] : m.getKV().getValue();
     messagesRead++;
     bytesRead += value.length;
     Compression compression;
     try {
-      compression = Envelope.compressionOf(m.headers());
+      compression = Envelope.compressionOf(m.getHeaders());
     } catch (Throwable e) {
       rethrowIfFatal(e);
       unreadableEnvelope(m, 0, e, value, out);
@@ -118,7 +125,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
         stamp = identity(m);
       } catch (Throwable e) {
         rethrowIfFatal(e);
-        fail(DeadLetters.Stage.DECODE, e, m.offsetStamp(), m, value, out);
+        fail(DeadLetters.Stage.DECODE, e, offsetStamp(m), m, value, out);
         return;
       }
       event(stamp, value, m, out);
@@ -161,12 +168,14 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   }
 
   /** Decode -> UDF -> table record, for one event. */
-  private void event(EventHeaders.Stamp stamp, byte[] payload, Message m, MultiOutputReceiver out) {
+  private void event(EventHeaders.Stamp stamp, byte[] payload, KafkaRecord<byte[], byte[]> m, MultiOutputReceiver out) {
     eventsRead++;
     long start = System.nanoTime();
     GenericRecord event;
     try {
-      event = codec.decode(payload);
+      // Without a UDF the event is decoded straight into its table record (the event's fields
+      // first, the system fields after them, set below): no second record to copy it into.
+      event = identityUdf ? codec.decodeAs(payload, tableSchema) : codec.decode(payload);
     } catch (Throwable e) {
       rethrowIfFatal(e);
       fail(DeadLetters.Stage.DECODE, e, stamp, m, payload, out);
@@ -179,13 +188,11 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     decodeStage.record(1, payload.length, decoded - start, 1, Clock.micros(decoded) - sent);
     GenericRecord row;
     try {
-      GenericRecord result = udf.apply(event);
-      if (result == null) throw new IllegalStateException("the UDF returned null");
-      if (result.getSchema() != eventSchema && !result.getSchema().equals(eventSchema)) {
-        throw new IllegalStateException("the UDF returned a " + result.getSchema().getFullName()
-            + " record of another schema than the event's " + eventSchema.getFullName());
+      if (identityUdf) {
+        row = SystemColumns.stamp((GenericData.Record) event, stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
+      } else {
+        row = applyUdf(event, stamp);
       }
-      row = SystemColumns.tableRecord(tableSchema, result, stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
     } catch (Throwable e) {
       rethrowIfFatal(e);
       fail(DeadLetters.Stage.UDF, e, stamp, m, payload, out);
@@ -196,6 +203,17 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     out.get(ROWS).output(row);
   }
 
+  /** The user's function on the event, checked, as a table record. */
+  private GenericRecord applyUdf(GenericRecord event, EventHeaders.Stamp stamp) throws Exception {
+    GenericRecord result = udf.apply(event);
+    if (result == null) throw new IllegalStateException("the UDF returned null");
+    if (result.getSchema() != eventSchema && !result.getSchema().equals(eventSchema)) {
+      throw new IllegalStateException("the UDF returned a " + result.getSchema().getFullName()
+          + " record of another schema than the event's " + eventSchema.getFullName());
+    }
+    return SystemColumns.tableRecord(tableSchema, result, stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
+  }
+
   /**
    * The envelope (or its rest, after {@code delivered} good events) cannot be read. Its headers
    * still say which producer and sequences it held, so one dead letter per missing event keeps
@@ -203,14 +221,14 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
    * headers announce more than --maxEnvelopeEvents events, or whose identity headers cannot be
    * read, is one dead letter.
    */
-  private void unreadableEnvelope(Message m, int delivered, Throwable e, byte[] value, MultiOutputReceiver out) {
+  private void unreadableEnvelope(KafkaRecord<byte[], byte[]> m, int delivered, Throwable e, byte[] value, MultiOutputReceiver out) {
     EventHeaders.Stamp first;
     try {
-      first = EventHeaders.absent(m.headers()) ? null : EventHeaders.read(m.headers());
+      first = EventHeaders.absent(m.getHeaders()) ? null : EventHeaders.read(m.getHeaders());
     } catch (RuntimeException noHeaders) {
       first = null;
     }
-    int count = Envelope.declaredCount(m.headers());
+    int count = Envelope.declaredCount(m.getHeaders());
     if (count > decoding.maxEnvelopeEvents()) {
       e = new IllegalArgumentException("header " + Envelope.COUNT_HEADER + " announces " + count
           + " events, beyond the limit of " + decoding.maxEnvelopeEvents() + " (--maxEnvelopeEvents): "
@@ -218,7 +236,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     }
     if (first == null || count <= delivered || count > decoding.maxEnvelopeEvents()) {
       eventsRead++;
-      fail(DeadLetters.Stage.DECOMPRESS, e, delivered == 0 && first != null ? first : m.offsetStamp(), m, value, out);
+      fail(DeadLetters.Stage.DECOMPRESS, e, delivered == 0 && first != null ? first : offsetStamp(m), m, value, out);
       return;
     }
     for (int i = delivered; i < count; i++) {
@@ -232,16 +250,16 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   }
 
   /** streamlab's headers, or the offset identity when there are none; malformed headers throw. */
-  private static EventHeaders.Stamp identity(Message m) {
-    return EventHeaders.absent(m.headers()) ? m.offsetStamp() : EventHeaders.read(m.headers());
+  private static EventHeaders.Stamp identity(KafkaRecord<byte[], byte[]> m) {
+    return EventHeaders.absent(m.getHeaders()) ? offsetStamp(m) : EventHeaders.read(m.getHeaders());
   }
 
   /** The identity of a plain message, or its offset identity when its headers cannot give one. */
-  private static EventHeaders.Stamp plainIdentityOrOffset(Message m) {
+  private static EventHeaders.Stamp plainIdentityOrOffset(KafkaRecord<byte[], byte[]> m) {
     try {
       return identity(m);
     } catch (RuntimeException e) {
-      return m.offsetStamp();
+      return offsetStamp(m);
     }
   }
 
@@ -250,9 +268,9 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
   }
 
-  private void fail(DeadLetters.Stage stage, Throwable e, EventHeaders.Stamp stamp, Message m, byte[] bytes,
+  private void fail(DeadLetters.Stage stage, Throwable e, EventHeaders.Stamp stamp, KafkaRecord<byte[], byte[]> m, byte[] bytes,
       MultiOutputReceiver out) {
     IngestMetrics.get().recordFailed(stage, stamp == null ? null : stamp.eventId());
-    out.get(FAILED).output(DeadLetters.of(stage, e, stamp, m.describe(), bytes, traces.cause(stage, e, stamp)));
+    out.get(FAILED).output(DeadLetters.of(stage, e, stamp, describe(m), bytes, traces.cause(stage, e, stamp)));
   }
 }

@@ -43,9 +43,26 @@ public final class SystemColumns {
    */
   public static GenericRecord tableRecord(Schema tableSchema, GenericRecord event, int producerId, long sequence,
       long sendTimeMicros) {
-    GenericData.Record row = new GenericData.Record(tableSchema);
+    return stamp(widened(tableSchema, event), producerId, sequence, sendTimeMicros);
+  }
+
+  /**
+   * A record of {@code schema}, whose leading fields are {@code event}'s (as {@link #tableRecordSchema}
+   * makes them), holding the event's values; the fields after them are null.
+   */
+  public static GenericData.Record widened(Schema schema, GenericRecord event) {
+    GenericData.Record row = new GenericData.Record(schema);
     int eventFields = event.getSchema().getFields().size();
     for (int i = 0; i < eventFields; i++) row.put(i, event.get(i));
+    return row;
+  }
+
+  /**
+   * Sets the system fields of a table record whose event fields are set (decoded into it
+   * directly, see {@code PayloadCodec#decodeAs}, or {@link #widened}); returns it.
+   */
+  public static GenericData.Record stamp(GenericData.Record row, int producerId, long sequence, long sendTimeMicros) {
+    int eventFields = row.getSchema().getFields().size() - 3;
     row.put(eventFields, producerId);
     row.put(eventFields + 1, sequence);
     row.put(eventFields + 2, sendTimeMicros);

@@ -1,10 +1,13 @@
 package io.streamlab.formats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.streamlab.generator.GeneratorSettings;
 import io.streamlab.generator.RandomRecordFactory;
+import io.streamlab.schema.SystemColumns;
 import io.streamlab.testing.ExampleSchemas;
 import io.streamlab.testing.RandomSchemas;
 import io.streamlab.testing.TestValues;
@@ -12,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,10 +59,18 @@ class CodecRoundTripTest {
     // the decoding side gets the schema as text, as a pipeline worker does
     PayloadCodec writer = format.codec(schema);
     PayloadCodec reader = format.codec(new Schema.Parser().parse(schema.toString()));
+    Schema rowSchema = SystemColumns.tableRecordSchema(reader.decode(writer.encode(factory.next())).getSchema());
+    int eventFields = schema.getFields().size();
     for (int i = 0; i < events; i++) {
       GenericRecord event = factory.next();
-      GenericRecord back = reader.decode(writer.encode(event));
+      byte[] bytes = writer.encode(event);
+      GenericRecord back = reader.decode(bytes);
       assertEquals(TestValues.normalize(event), TestValues.normalize(back), format + " event " + i);
+      // decoded straight into a table record: the same values, the system fields left to the caller
+      GenericData.Record row = reader.decodeAs(bytes, rowSchema);
+      assertSame(rowSchema, row.getSchema(), format + " event " + i);
+      assertEquals(TestValues.normalize(SystemColumns.widened(rowSchema, event)), TestValues.normalize(row), format + " event " + i);
+      for (int k = eventFields; k < eventFields + 3; k++) assertNull(row.get(k), format + " event " + i + ", system field " + k);
     }
   }
 
@@ -72,6 +84,9 @@ class CodecRoundTripTest {
     byte[] garbage = new byte[64];
     Arrays.fill(garbage, (byte) 0xFF);
     assertThrows(IllegalArgumentException.class, () -> codec.decode(garbage), "garbage");
+    Schema row = SystemColumns.tableRecordSchema(schema);
+    assertThrows(IllegalArgumentException.class, () -> codec.decodeAs(Arrays.copyOf(good, good.length / 2), row), "truncated, as a row");
+    assertThrows(IllegalArgumentException.class, () -> codec.decodeAs(garbage, row), "garbage, as a row");
   }
 
   @Test
