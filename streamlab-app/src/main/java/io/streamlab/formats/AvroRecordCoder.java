@@ -3,10 +3,14 @@ package io.streamlab.formats;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.Decoder;
 import org.apache.avro.io.Encoder;
+import org.apache.avro.util.Utf8;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.extensions.avro.io.AvroDatumFactory;
 
@@ -14,7 +18,8 @@ import org.apache.beam.sdk.extensions.avro.io.AvroDatumFactory;
  * Beam's {@link AvroCoder} for generic records whose string fields may be {@link Utf8Slice}s: a
  * slice is written from its bytes in place (Avro's binary string is a length and the UTF-8 bytes,
  * the same as its bytes type), where Avro's own writer would turn any CharSequence that is not a
- * Utf8 into a String and encode it again. Decoding is Avro's (strings come back as Utf8).
+ * Utf8 into a String and encode it again. Decoding is Avro's (strings come back as Utf8), except
+ * that a string is read without Avro's per-string lookup of the class to read it as.
  */
 public final class AvroRecordCoder {
   private AvroRecordCoder() {}
@@ -33,6 +38,24 @@ public final class AvroRecordCoder {
         protected void writeString(Object datum, Encoder out) throws IOException {
           if (datum instanceof Utf8Slice s) out.writeBytes(s.array(), s.offset(), s.byteLength());
           else super.writeString(datum, out);
+        }
+      };
+    }
+
+    /**
+     * Avro's generic reader (1.11) looks up the class to read each string as in a cache keyed by
+     * a new key object and a new lambda per string: the largest allocation of a shuffled
+     * STORAGE_WRITE_API drain after the strings themselves (docs/perf-notes.md, 2026-11-27).
+     * Without the schema property that names another class, that class is always Utf8 (Avro's
+     * CharSequence), which is read here directly; a schema with the property is left to Avro.
+     */
+    @Override
+    public DatumReader<GenericRecord> apply(Schema writer, Schema reader) {
+      return new GenericDatumReader<>(writer, reader) {
+        @Override
+        protected Object readString(Object old, Schema expected, Decoder in) throws IOException {
+          if (expected.getProp(GenericData.STRING_PROP) != null) return super.readString(old, expected, in);
+          return in.readString(old instanceof Utf8 u ? u : null);
         }
       };
     }

@@ -82,4 +82,41 @@ class FormatsBenchmark {
               / (payloads.stream().limit(events).mapToLong(p -> p.length).sum() / (double) events), rate);
     }
   }
+
+  /**
+   * The shuffled write methods' coder on the default table record: heap bytes and nanoseconds per
+   * decode with Avro's own coder and with {@link AvroRecordCoder} (strings read without Avro's
+   * per-string class lookup), one thread, after warm-up rounds.
+   */
+  @Test
+  void shuffleCoderDecode() throws Exception {
+    Schema row = io.streamlab.schema.SystemColumns.tableRecordSchema(SchemaLoader.loadDefault());
+    RandomRecordFactory events = new RandomRecordFactory(SchemaLoader.loadDefault(), GeneratorSettings.builder().build(), 1);
+    org.apache.beam.sdk.extensions.avro.coders.AvroCoder<GenericRecord> avros =
+        org.apache.beam.sdk.extensions.avro.coders.AvroCoder.of(row), ours = AvroRecordCoder.of(row);
+    List<byte[]> encoded = new ArrayList<>();
+    for (int i = 0; i < 1_000; i++) {
+      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      avros.encode(io.streamlab.schema.SystemColumns.tableRecord(row, events.next(), 1, i, i), b);
+      encoded.add(b.toByteArray());
+    }
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) THREADS;
+    for (int round = 0; round < ROUNDS; round++) { // the last rounds count: JIT warm
+      for (var coder : List.of(avros, ours)) {
+        long bytes = threads.getCurrentThreadAllocatedBytes(), cpu = THREADS.getCurrentThreadCpuTime();
+        int n = 0;
+        for (int k = 0; k < 100; k++) {
+          for (byte[] e : encoded) {
+            if (coder.decode(new java.io.ByteArrayInputStream(e)) != null) n++;
+          }
+        }
+        System.out.printf("round %d %-22s %,8d heap bytes / decode %,8d ns / decode%n", round,
+            coder == avros ? "Avro's AvroCoder" : "AvroRecordCoder", (threads.getCurrentThreadAllocatedBytes() - bytes) / n,
+            (THREADS.getCurrentThreadCpuTime() - cpu) / n);
+      }
+    }
+    for (byte[] e : encoded) {
+      assertEquals(avros.decode(new java.io.ByteArrayInputStream(e)), ours.decode(new java.io.ByteArrayInputStream(e)));
+    }
+  }
 }

@@ -79,4 +79,33 @@ class Utf8SliceTest {
       assertEquals(withUtf8, withSlices, "GenericData compares string fields by text");
     }
   }
+
+  /** Its reader (strings read without Avro's per-string class lookup) decodes what Avro's own does. */
+  @Test
+  void avroRecordCoderDecodesAsAvrosOwnCoder() throws Exception {
+    for (long seed = 0; seed < 200; seed++) {
+      Schema schema = io.streamlab.testing.RandomSchemas.generate(seed);
+      io.streamlab.generator.RandomRecordFactory events = new io.streamlab.generator.RandomRecordFactory(schema,
+          io.streamlab.generator.GeneratorSettings.builder().completeObjects(false).maxSizeCollection(3).build(), seed);
+      AvroCoder<GenericRecord> ours = AvroRecordCoder.of(schema), avros = AvroCoder.of(schema);
+      for (int i = 0; i < 5; i++) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        avros.encode(events.next(), bytes);
+        assertEquals(avros.decode(new ByteArrayInputStream(bytes.toByteArray())),
+            ours.decode(new ByteArrayInputStream(bytes.toByteArray())), "seed " + seed + ", schema " + schema);
+      }
+    }
+    // a schema that asks for java.lang.String still gets it
+    Schema strings = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":["
+        + "{\"name\":\"s\",\"type\":{\"type\":\"string\",\"avro.java.string\":\"String\"}},"
+        + "{\"name\":\"u\",\"type\":\"string\"}]}");
+    GenericRecord r = new GenericData.Record(strings);
+    r.put("s", "as a String");
+    r.put("u", new Utf8("as a Utf8"));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    AvroRecordCoder.of(strings).encode(r, bytes);
+    GenericRecord back = AvroRecordCoder.of(strings).decode(new ByteArrayInputStream(bytes.toByteArray()));
+    assertEquals(String.class, back.get("s").getClass());
+    assertEquals(Utf8.class, back.get("u").getClass());
+  }
 }
