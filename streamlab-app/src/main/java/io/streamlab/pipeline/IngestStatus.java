@@ -21,8 +21,9 @@ import java.util.Map;
  * @param write the write stage's request figures ({@link WriteStats#snapshot()}: connections,
  *     appends, most requests in flight, active keys / shards); empty where unknown
  * @param allocatedBytes heap bytes the ingestion JVM's threads have allocated so far, ended threads
- *     included; 0 where unknown. Unlike CPU time it does not depend on how fast the machine is at
- *     the moment, so a hot-path change shows in it within one run of each build
+ *     included; 0 where unknown. It moves far less with the machine's speed of the moment than CPU
+ *     time (a few percent between drains of one build, against up to a third), so a hot-path
+ *     change that removes objects shows in a few drains of each build
  */
 public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long rowsWritten,
     long failed, long p99Micros, long bytesShuffled, long heapPeakBytes, Map<Stage, StageCounts> stages,
