@@ -7,6 +7,7 @@ import io.streamlab.generator.GeneratorSettings;
 import io.streamlab.generator.RandomRecordFactory;
 import io.streamlab.schema.SchemaLoader;
 import io.streamlab.schema.SystemColumns;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sink figures for the DuckDB Arrow append path: rows/s and MB/s by batch size and number of
- * concurrent writers. Prints figures; asserts only that every row arrived.
+ * concurrent writers ({@code -Dbench.rows}, {@code -Dbench.batch}, {@code -Dbench.writers} pick one
+ * case). Prints figures; asserts only that every row arrived.
  */
 class DuckDbAppendBenchmark {
   @TempDir Path dir;
@@ -50,7 +52,8 @@ class DuckDbAppendBenchmark {
         : new int[] {1, 2}) {
       for (int batch : Integer.getInteger("bench.batch", 0) > 0 ? new int[] {Integer.getInteger("bench.batch")}
           : new int[] {1_000, 5_000, 20_000, 50_000, 131_072}) {
-        StoreSpec spec = StoreSpec.duckdb(dir.resolve("bench-" + writers + "-" + batch + ".duckdb"));
+        Path file = dir.resolve("bench-" + writers + "-" + batch + ".duckdb");
+        StoreSpec spec = StoreSpec.duckdb(file);
         try (TableStore store = spec.open()) {
           store.createTableIfMissing("events", row);
           if (!setting.isEmpty()) {
@@ -83,6 +86,11 @@ class DuckDbAppendBenchmark {
             rs.next();
             assertEquals(total, rs.getLong(1));
           }
+          // Where the rows went: DuckDB writes a transaction of more than a row group (122,880
+          // rows) into the table file as compressed row groups, a smaller one into the log.
+          Path wal = dir.resolve(file.getFileName() + ".wal");
+          System.out.printf("BENCH   before the checkpoint: log %,d bytes, table file %,d bytes%n",
+              Files.exists(wal) ? Files.size(wal) : 0, Files.size(file));
           // The appends went to the write-ahead log; compacting them into the table file is the
           // rest of the work (deferred while the WAL is under 2 GB, see DuckDbStore).
           long cpCpu = os.getProcessCpuTime(), cpStart = System.nanoTime();
