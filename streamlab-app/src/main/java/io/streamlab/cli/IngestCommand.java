@@ -105,6 +105,7 @@ public final class IngestCommand implements Callable<Integer> {
     WriteOptions write = options.as(WriteOptions.class);
     SchemaOptions schema = options.as(SchemaOptions.class);
     StoreOptions store = BeamFlags.options(spec, StoreOptions.class);
+    WriteOptions.checkCommitPerBundle(write, store.getStore(), options.as(ThrottleOptions.class).getFakeQuota());
     IngestSettings settings = new IngestSettings(bootstrapServers, topic, SchemaOptions.load(schema),
         schema.getTransportFormat(), storeSpec(store, options.as(ThrottleOptions.class)), StoreOptions.table(store, table),
         options.as(RunnerOptions.class).getAppendBatchSize(), maxRecords, maxReadTime, DecodeOptions.toDecoding(options.as(DecodeOptions.class)),

@@ -315,7 +315,10 @@ final class RunCommand implements Callable<Integer> {
    */
   private List<String> checkedIngestArgs(List<String> runnerArgs) {
     DecodeOptions.toDecoding(BeamFlags.options(spec, DecodeOptions.class)).udf().check();
-    WriteOptions.toSettings(BeamFlags.options(spec, WriteOptions.class));
+    WriteOptions write = BeamFlags.options(spec, WriteOptions.class);
+    WriteOptions.toSettings(write);
+    WriteOptions.checkCommitPerBundle(write, BeamFlags.options(spec, StoreOptions.class).getStore(),
+        BeamFlags.options(spec, ThrottleOptions.class).getFakeQuota());
     List<String> ingestion = BeamFlags.ingestionArgs(spec);
     runner.check(ingestion);
     List<String> ingestArgs = new ArrayList<>(runnerArgs);

@@ -100,6 +100,27 @@ public interface WriteOptions extends PipelineOptions {
   String getRoundTripP95();
   void setRoundTripP95(String value);
 
+  @Description("STORAGE_API_AT_LEAST_ONCE, or STORAGE_WRITE_API with --triggeringFrequencySec=0, into DuckDB: hold "
+      + "a bundle's appends in one transaction, committed when "
+      + "the bundle ends (before every checkpoint), instead of committing each append. Rows become visible only at "
+      + "the commit, so latency grows by up to a bundle (--maxBundleTimeMills); in exchange DuckDB writes one large "
+      + "transaction far more cheaply than many small ones, which go through its log and are compressed again by "
+      + "its checkpoint: for throughput-first loads, with large bundles, e.g. --maxBundleSize=245760 "
+      + "--maxBundleTimeMills=20000 --appendBatchSize=8192 (see README). Default: off.")
+  boolean getCommitPerBundle();
+  void setCommitPerBundle(boolean value);
+
+  /**
+   * Refuses --commitPerBundle where no writer could hold a bundle's appends, before anything
+   * starts: inside the job it would be a task failure and a restart loop.
+   */
+  static void checkCommitPerBundle(WriteOptions o, StoreOptions.Store store, boolean fakeQuota) {
+    if (o.getCommitPerBundle() && (store != StoreOptions.Store.duckdb || fakeQuota)) {
+      throw new IllegalArgumentException("--commitPerBundle holds DuckDB's appends only (--store=duckdb, without "
+          + "--fakeQuota)");
+    }
+  }
+
   static WriteSettings toSettings(WriteOptions o) {
     WarehouseModel model = o.getWarehouseModel() == ModelKind.bigquery
         ? WarehouseModel.bigquery(TuningOptions.millis("--roundTripP50", o.getRoundTripP50()),
@@ -108,6 +129,6 @@ public interface WriteOptions extends PipelineOptions {
     return new WriteSettings(o.getWriteMethod(), o.getFormatToStore(), o.getNumStreamingKeys(), o.getAutoSharding(),
         Math.toIntExact(o.getMaxStreamingRowsToBatch()), o.getMaxStreamingBatchSize(), o.getNumStorageWriteApiStreams(),
         o.getTriggeringFrequencySec(), o.getUseConnectionPool(), o.getConnectionPoolSize(), o.getCheckpointIntervalMs(),
-        model);
+        model, o.getCommitPerBundle());
   }
 }

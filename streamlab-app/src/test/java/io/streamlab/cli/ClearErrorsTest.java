@@ -47,14 +47,22 @@ class ClearErrorsTest {
         new String[] {"--maxBundleSize must be >= 1", "ingest", "--bootstrapServers=127.0.0.1:1", "--maxBundleSize=0"},
         new String[] {"--duration must be > 0", "sinkbench", "--duration=0s", "--runDir=" + dir.resolve("d")},
         new String[] {"--holdAtShare must be a share in [0, 1]", "run", "--mode=max", "--holdAtShare=80", "--runDir=" + dir.resolve("e")},
-        new String[] {"--holdAtShare is for --mode=max", "run", "--holdAtShare=0.8", "--runDir=" + dir.resolve("f")});
+        new String[] {"--holdAtShare is for --mode=max", "run", "--holdAtShare=0.8", "--runDir=" + dir.resolve("f")},
+        new String[] {"--commitPerBundle holds DuckDB's appends only", "run", "--commitPerBundle", "--store=postgres",
+            "--jdbcUrl=jdbc:postgresql://127.0.0.1:1/x", "--runDir=" + dir.resolve("g")},
+        new String[] {"--commitPerBundle holds DuckDB's appends only", "ingest", "--bootstrapServers=127.0.0.1:1",
+            "--commitPerBundle", "--fakeQuota"},
+        new String[] {"--commitPerBundle applies to", "run", "--commitPerBundle", "--writeMethod=STORAGE_WRITE_API",
+            "--runDir=" + dir.resolve("h")},
+        new String[] {"--commitPerBundle applies to", "ingest", "--bootstrapServers=127.0.0.1:1", "--commitPerBundle",
+            "--useConnectionPool"});
     for (String[] c : cases) {
       String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
       Outcome o = execute(args);
       assertEquals(2, o.code, String.join(" ", args) + ": " + o.err);
       assertTrue(o.err.contains(c[0]), String.join(" ", args) + ": " + o.err);
     }
-    for (String d : List.of("a", "b", "c", "d", "e", "f")) assertFalse(Files.exists(dir.resolve(d)), "refused before " + d);
+    for (String d : List.of("a", "b", "c", "d", "e", "f", "g", "h")) assertFalse(Files.exists(dir.resolve(d)), "refused before " + d);
   }
 
   @Test

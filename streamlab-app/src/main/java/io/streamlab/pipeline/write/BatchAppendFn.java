@@ -14,6 +14,7 @@ import io.streamlab.store.quota.QuotaException;
 import io.streamlab.store.TableWriter;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -37,7 +38,8 @@ import org.apache.beam.sdk.transforms.DoFn;
  * The Flink runner ends a bundle before every checkpoint barrier, so when a checkpoint completes
  * (and KafkaIO commits its offsets) every row read before it is in the table: a restarted
  * ingestion that resumes from the committed offsets re-reads only rows already written or not yet
- * read, never skips one.
+ * read, never skips one. Where the bundle's batches are held in one transaction
+ * ({@link Batching#commitPerBundle}), it commits at the bundle's end, before the checkpoint too.
  *
  * <p>Guarantees, by how the table and writer were opened:
  * <ul>
@@ -59,10 +61,12 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
    *
    * @param atRunnerBundleTime also when its first row is the Flink runner's {@code maxBundleTimeMills}
    *     old (no age bound on other runners)
+   * @param commitPerBundle a bundle's batches are held in one transaction committed when the bundle
+   *     ends ({@link TableWriter#holdUntilCommit}), so its rows are visible only then
    */
-  record Batching(int maxRows, boolean atRunnerBundleTime) implements Serializable {
+  record Batching(int maxRows, boolean atRunnerBundleTime, boolean commitPerBundle) implements Serializable {
     static Batching rows(int maxRows) {
-      return new Batching(maxRows, false);
+      return new Batching(maxRows, false, false);
     }
 
     /**
@@ -80,7 +84,12 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
      * Dataflow has no checkpoint barrier, its commit of a bundle is its checkpoint.
      */
     static Batching rowsOrRunnerBundleTime(int maxRows) {
-      return new Batching(maxRows, true);
+      return new Batching(maxRows, true, false);
+    }
+
+    /** The same batches, held in one transaction per bundle. */
+    Batching committedPerBundle() {
+      return new Batching(maxRows, atRunnerBundleTime, true);
     }
   }
 
@@ -116,6 +125,9 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   private transient ExecutorService appender;
   /** The append {@link #appender} is running, or null. */
   private transient Future<?> inFlight;
+  /** Send times of the rows appended into the open transaction ({@link Batching#commitPerBundle}), counted when it commits. */
+  private transient long[] heldSendTimes;
+  private transient int heldRows;
 
   /**
    * @param poolSize 0 = a writer of its own; else share a process-wide pool of that many
@@ -157,6 +169,13 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
       sendTimePos = schema.getField(SystemColumns.SEND_TIME_MICROS).pos();
     }
     IngestMetrics.get().writerOpened();
+    if (batching.commitPerBundle()) {
+      if (ownWriter == null || !ownWriter.holdUntilCommit()) {
+        throw new IllegalArgumentException("the writer of " + table + " cannot commit a bundle's appends as one: "
+            + "only DuckDB's, without a connection pool, warehouse model or fake quota");
+      }
+      heldSendTimes = new long[1024];
+    }
     if (overlapsAppends()) {
       appender = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "streamlab-append " + table);
@@ -186,6 +205,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   @StartBundle
   public void startBundle(StartBundleContext context) {
     if (maxAgeNanos == 0) maxAgeNanos = maxAgeNanos(batching, context.getPipelineOptions());
+    heldRows = 0; // held by a bundle that failed: rolled back, not written
   }
 
   static long maxAgeNanos(Batching batching, PipelineOptions options) {
@@ -216,7 +236,22 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   public void finishBundle() throws Exception {
     flush();
     awaitInFlight();
+    if (heldSendTimes != null) commitHeld();
     if (conversion != null) conversion.flush();
+  }
+
+  /** Commits the bundle's held appends: their rows are written, and their latency ends, now. */
+  private void commitHeld() throws Exception {
+    int n = heldRows;
+    heldRows = 0; // a failed commit fails the bundle: the runner replays its rows
+    ownWriter.commitHeld();
+    if (n == 0) return;
+    long visibleMicros = Clock.nowMicros();
+    long[] latencies = new long[n];
+    for (int i = 0; i < n; i++) latencies[i] = visibleMicros - heldSendTimes[i];
+    IngestMetrics metrics = IngestMetrics.get();
+    metrics.recordWritten(n);
+    metrics.recordLatencies(latencies, n);
   }
 
   /** Writes these elements now as one batch, outside a bundle's buffering (the keyed writers' requests). */
@@ -287,22 +322,35 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
       // Latency ends when the append has returned: only then are the rows visible to readers.
       long visibleMicros = Clock.nowMicros();
       IngestMetrics metrics = IngestMetrics.get();
-      metrics.recordWritten(written.size());
+      if (heldSendTimes != null) hold(written);
+      else metrics.recordWritten(written.size());
       if (!isDeadLetterTable) {
         long ages = 0;
-        long[] latencies = new long[written.size()];
+        long[] latencies = heldSendTimes == null ? new long[written.size()] : null; // held rows: at the commit
         int n = 0;
         for (GenericRecord r : written) {
           long age = visibleMicros - (Long) r.get(sendTimePos);
-          latencies[n++] = age;
+          if (latencies != null) latencies[n++] = age;
           ages += age;
         }
-        metrics.recordLatencies(latencies, n);
+        if (latencies != null) metrics.recordLatencies(latencies, n);
         metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
       }
       if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
     }
     if (!failed.isEmpty()) appendDeadLetters(failed);
+  }
+
+  /**
+   * Keeps the send times of rows appended into the open transaction until {@link #commitHeld}.
+   * Rows a failed append made the writer commit early count from the bundle's end too: their
+   * latency is overstated by at most a bundle, never understated.
+   */
+  private void hold(List<GenericRecord> written) {
+    if (heldRows + written.size() > heldSendTimes.length) {
+      heldSendTimes = Arrays.copyOf(heldSendTimes, Math.max(heldSendTimes.length * 2, heldRows + written.size()));
+    }
+    for (GenericRecord r : written) heldSendTimes[heldRows++] = (Long) r.get(sendTimePos);
   }
 
   /** @return the rows written; rows the store refused are added to {@code failed} */
@@ -314,6 +362,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         outage.over();
         return rows;
       } catch (Exception e) {
+        if (TableWriter.HeldAppendsLost.in(e) != null) throw e; // only the runner's replay brings them back
         last = e;
         IdentityCollisions.Found collided = IdentityCollisions.Found.in(e);
         if (collided != null) { // rolled back: the other rows go again, these become dead letters
@@ -338,6 +387,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         written.add(r);
       } catch (Exception e) {
         if (StoreUnavailableException.isCause(e)) throw e; // gone mid-split: the runner retries the bundle
+        if (TableWriter.HeldAppendsLost.in(e) != null) throw e;
         if (QuotaException.isTransient(e)) throw e; // "later", not "bad row": the runner retries the bundle
         last = e;
         refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));

@@ -70,7 +70,7 @@ abstract class TableWrite extends PTransform<RowsWithDeadLetters, PDone> {
    */
   static final class UntriggeredStorageWriteApi extends Unshuffled {
     UntriggeredStorageWriteApi(WriteTarget t, WriteSettings s) {
-      super(t, "WriteStorageWriteApi", Appenders.committedBundles(t, s.formatToStore()));
+      super(t, "WriteStorageWriteApi", Appenders.committedBundles(t, s.formatToStore(), s));
     }
   }
 

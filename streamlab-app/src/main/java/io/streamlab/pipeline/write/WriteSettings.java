@@ -23,6 +23,9 @@ import java.io.Serializable;
  *     checkpoint completes, and a restarted ingestion resumes from them (0 = no checkpoints)
  * @param warehouseModel the round trips every table request pays (a MODEL, see
  *     {@link WarehouseModel}); null = none, the local store answers as fast as it does
+ * @param commitPerBundle STORAGE_API_AT_LEAST_ONCE and untriggered STORAGE_WRITE_API: a bundle's
+ *     appends are one transaction, committed when the bundle ends (stores that can: DuckDB); rows
+ *     are visible only then
  */
 public record WriteSettings(
     WriteMethod method,
@@ -36,7 +39,8 @@ public record WriteSettings(
     boolean useConnectionPool,
     int connectionPoolSize,
     long checkpointIntervalMs,
-    WarehouseModel warehouseModel) implements Serializable {
+    WarehouseModel warehouseModel,
+    boolean commitPerBundle) implements Serializable {
 
   /** Settings without a warehouse model. */
   public WriteSettings(WriteMethod method, FormatToStore formatToStore, int numStreamingKeys, boolean autoSharding,
@@ -44,14 +48,21 @@ public record WriteSettings(
       double triggeringFrequencySec, boolean useConnectionPool, int connectionPoolSize, long checkpointIntervalMs) {
     this(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch, maxStreamingBatchSize,
         numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize, checkpointIntervalMs,
-        null);
+        null, false);
   }
 
   /** The same settings with this warehouse model (null = none). */
   public WriteSettings withWarehouseModel(WarehouseModel m) {
     return new WriteSettings(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
         maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize,
-        checkpointIntervalMs, m);
+        checkpointIntervalMs, m, commitPerBundle);
+  }
+
+  /** The same settings, committing each bundle's appends as one transaction or not. */
+  public WriteSettings withCommitPerBundle(boolean commit) {
+    return new WriteSettings(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
+        maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize,
+        checkpointIntervalMs, warehouseModel, commit);
   }
 
   /** Whether rows wait in keyed state across bundles (and checkpoints) before they are written. */
@@ -79,6 +90,13 @@ public record WriteSettings(
     if (checkpointIntervalMs < 0) throw new IllegalArgumentException("--checkpointIntervalMs must be 0 or more, got " + checkpointIntervalMs);
     if (useConnectionPool && method != WriteMethod.STORAGE_API_AT_LEAST_ONCE) {
       throw new IllegalArgumentException("--useConnectionPool applies to --writeMethod=STORAGE_API_AT_LEAST_ONCE only");
+    }
+    boolean appendsPerBundle = method == WriteMethod.STORAGE_API_AT_LEAST_ONCE
+        || (method == WriteMethod.STORAGE_WRITE_API && triggeringFrequencySec == 0); // the fields are not set yet
+    if (commitPerBundle && (!appendsPerBundle || useConnectionPool || warehouseModel != null)) {
+      throw new IllegalArgumentException("--commitPerBundle applies to --writeMethod=STORAGE_API_AT_LEAST_ONCE and to "
+          + "STORAGE_WRITE_API with --triggeringFrequencySec=0 (the methods that append where a bundle is read), "
+          + "without --useConnectionPool or --warehouseModel");
     }
   }
 

@@ -4,6 +4,7 @@ import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.TableWriter;
+import io.streamlab.store.TableWriter.HeldAppendsLost;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -51,6 +52,12 @@ final class ArrowBatchWriter implements TableWriter {
   private final AvroArrow.Setter[] setters;
   private final BufferAllocator allocator = new RootAllocator();
   private final VectorSizes sizes = new VectorSizes();
+  /** Whether appends are held until {@link #commitHeld} ({@link #holdUntilCommit}). */
+  private boolean holding;
+  /** The batches in the open transaction, kept (off the heap) to append them again should it abort. */
+  private final List<VectorSchemaRoot> held = new ArrayList<>();
+  /** An append failed since the last commit, which committed the held batches early: appends autocommit until the next. */
+  private boolean committedEarly;
 
   /** @param keyed insert-or-ignore into a table keyed on (producer id, sequence) */
   ArrowBatchWriter(DuckDBConnection connection, String table, Schema record, boolean keyed) {
@@ -72,9 +79,11 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   @Override
-  public long append(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found {
+  public long append(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found, HeldAppendsLost {
     int n = records.size();
-    try (VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
+    VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator);
+    boolean kept = false;
+    try {
       List<FieldVector> vectors = batch.getFieldVectors();
       sizes.presize(vectors, n);
       batch.allocateNew();
@@ -89,13 +98,118 @@ final class ArrowBatchWriter implements TableWriter {
       for (int i = 0; i < n; i++) writeTimes.setSafe(i, writeTime);
       batch.setRowCount(n);
       sizes.learn(vectors);
-      if (!keyed) insert(batch);
-      else if (!insertNew(batch)) insertOrIgnore(batch, records);
+      if (holding && !committedEarly) {
+        kept = insertHeld(batch);
+        if (!kept) insertOrIgnore(batch, records);
+      } else if (keyed) {
+        if (!insertNew(batch)) insertOrIgnore(batch, records);
+      } else {
+        insert(batch);
+      }
       return writeTime;
+    } finally {
+      if (!kept) batch.close();
     }
   }
 
-  /** A plain insert of the batch, one autocommitted statement. */
+  /**
+   * Held appends ({@link #holdUntilCommit}) pay because DuckDB 1.4 writes one large transaction far
+   * more cheaply than many small ones: autocommitted batches each go through the WAL and are
+   * compressed again by the checkpoint that merges them, while a transaction of more than a row
+   * group (122,880 rows) has its rows compressed straight into the file (optimistically, no WAL).
+   * In drains, bundles under a row group gained as much as whole row groups (docs/perf-notes.md).
+   * A keyed table's batch is a plain insert into the transaction too ({@link #insertNew}); one the
+   * key refuses (a replay) aborts it, and goes on through insert-or-ignore once the held batches
+   * are appended again.
+   */
+  @Override
+  public boolean holdUntilCommit() {
+    holding = true;
+    return true;
+  }
+
+  /**
+   * Inserts the batch into the open transaction (opening one), and keeps it until the commit.
+   *
+   * @return false when the key refused a row (a keyed table's replay or collision): nothing of the
+   *     batch was stored, the held batches were, and appends autocommit until the next commit
+   */
+  private boolean insertHeld(VectorSchemaRoot batch) throws SQLException, HeldAppendsLost {
+    if (connection.getAutoCommit()) connection.setAutoCommit(false);
+    try {
+      insert(batch);
+    } catch (SQLException e) {
+      appendHeldAgain(e);
+      if (keyed && identityTaken(e)) return false;
+      throw e;
+    }
+    held.add(batch);
+    return true;
+  }
+
+  /**
+   * DuckDB aborts a transaction at its first failed statement (it has no savepoints), taking the
+   * batches held before it along. They are appended again and committed at once, and appends
+   * autocommit until the next {@link #commitHeld}: the caller's retries of the failed batch and its
+   * row-by-row split stand alone, as without holding, and a bad row costs this once per commit.
+   */
+  private void appendHeldAgain(SQLException failure) throws HeldAppendsLost {
+    committedEarly = true;
+    HeldAppendsLost lost = null;
+    try {
+      connection.rollback();
+      for (VectorSchemaRoot b : held) insert(b);
+      connection.commit();
+    } catch (SQLException e) {
+      long rows = held.stream().mapToLong(VectorSchemaRoot::getRowCount).sum();
+      try {
+        connection.rollback();
+      } catch (SQLException again) {
+        e.addSuppressed(again);
+      }
+      lost = new HeldAppendsLost(rows + " rows held in a transaction of " + quotedTable + " were lost with it when an "
+          + "append failed (" + failure.getMessage() + ") and could not be appended again", e);
+    } finally {
+      closeHeld();
+    }
+    try {
+      connection.setAutoCommit(true);
+    } catch (SQLException e) { // the writer would hold the next appends in a transaction nobody commits
+      if (lost == null) {
+        lost = new HeldAppendsLost("the writer of " + quotedTable + " could not leave its transaction after a "
+            + "failed append (" + failure.getMessage() + ")", e);
+      } else {
+        lost.addSuppressed(e);
+      }
+    }
+    if (lost != null) throw lost;
+  }
+
+  @Override
+  public void commitHeld() throws SQLException {
+    try {
+      if (!connection.getAutoCommit()) {
+        try {
+          connection.commit();
+        } catch (SQLException e) {
+          connection.rollback();
+          throw e;
+        } finally {
+          connection.setAutoCommit(true);
+        }
+      }
+    } finally {
+      closeHeld();
+      committedEarly = false;
+    }
+  }
+
+  private void closeHeld() {
+    for (VectorSchemaRoot b : held) b.close();
+    held.clear();
+  }
+
+  /** A plain insert of the batch: one statement, autocommitted unless held. */
   private void insert(VectorSchemaRoot batch) throws SQLException {
     try (ArrowArrayStream stream = register(batch); Statement st = connection.createStatement()) {
       st.execute(insertSql);
@@ -130,12 +244,19 @@ final class ArrowBatchWriter implements TableWriter {
       insert(batch);
       return true;
     } catch (SQLException e) {
-      // DuckDB's JDBC driver names the error type only as the message's prefix (its exceptions are
-      // plain SQLExceptions, without an SQLState or a subclass per type); a driver that reworded it
-      // would fail DuckDbKeyedAppendTest's replays, not pass them silently
-      if (e.getMessage() != null && e.getMessage().startsWith("Constraint Error")) return false;
+      if (identityTaken(e)) return false;
       throw e;
     }
+  }
+
+  /**
+   * Whether the key refused the insert. DuckDB's JDBC driver names the error type only as the
+   * message's prefix (its exceptions are plain SQLExceptions, without an SQLState or a subclass
+   * per type); a driver that reworded it would fail DuckDbKeyedAppendTest's replays, not pass them
+   * silently.
+   */
+  private static boolean identityTaken(SQLException e) {
+    return e.getMessage() != null && e.getMessage().startsWith("Constraint Error");
   }
 
   /**
@@ -195,7 +316,8 @@ final class ArrowBatchWriter implements TableWriter {
 
   @Override
   public void close() throws SQLException {
-    connection.close();
+    connection.close(); // a transaction still open rolls back: its bundle failed, the runner replays it
+    closeHeld();
     allocator.close();
   }
 

@@ -1,5 +1,6 @@
 package io.streamlab.store.throttle;
 
+import io.streamlab.store.TableWriter;
 import io.streamlab.store.quota.QuotaException;
 import io.streamlab.store.quota.QuotaReason;
 import java.util.concurrent.ThreadLocalRandom;
@@ -54,7 +55,8 @@ abstract class RetryingStrategy implements ThrottlingStrategy {
       } catch (Exception e) {
         stats.error(e);
         QuotaReason reason = QuotaException.reasonOf(e);
-        if (reason == QuotaReason.INVALID || !retries(e, reason)
+        // lost held appends: retrying this request would not bring them back, only a replay does
+        if (reason == QuotaReason.INVALID || TableWriter.HeldAppendsLost.in(e) != null || !retries(e, reason)
             || (tuning.maxRetries() > 0 && retry >= tuning.maxRetries())) {
           throw e;
         }

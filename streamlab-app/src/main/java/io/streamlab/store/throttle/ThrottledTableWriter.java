@@ -28,6 +28,9 @@ final class ThrottledTableWriter implements TableWriter {
   private final String tableKey;
   private final QuotaLimits limits;
   private final ConcurrentLinkedQueue<TableWriter> idle = new ConcurrentLinkedQueue<>();
+  /** Every store writer opened, idle or not: each holds its own appends when asked to. */
+  private final ConcurrentLinkedQueue<TableWriter> opened = new ConcurrentLinkedQueue<>();
+  private volatile boolean holding;
 
   ThrottledTableWriter(WriterFactory factory, ThrottlingStrategy strategy, ThrottleStats stats, WriterPool pool,
       String tableKey, QuotaLimits limits) {
@@ -72,7 +75,7 @@ final class ThrottledTableWriter implements TableWriter {
 
   private long send(List<GenericRecord> rows) throws Exception {
     TableWriter w = idle.poll();
-    if (w == null) w = factory.open();
+    if (w == null) w = open();
     TableWriter writer = w;
     try {
       return strategy.send(new ThrottlingStrategy.Request() {
@@ -91,14 +94,58 @@ final class ThrottledTableWriter implements TableWriter {
     }
   }
 
+  private TableWriter open() throws Exception {
+    TableWriter w = factory.open();
+    opened.add(w);
+    if (holding && !w.holdUntilCommit()) throw new IllegalStateException("a store writer of " + tableKey + " does not hold appends");
+    return w;
+  }
+
+  /**
+   * Holds the appends of every store writer this one has (a request may take any of them), each
+   * in its own transaction: at least once, not atomically, as the requests were before.
+   */
+  @Override
+  public boolean holdUntilCommit() throws Exception {
+    TableWriter first = idle.isEmpty() ? open() : null;
+    if (first != null) idle.add(first);
+    for (TableWriter w : opened) {
+      if (!w.holdUntilCommit()) return false;
+    }
+    holding = true;
+    return true;
+  }
+
+  /** Commits every store writer's held appends; called when none is in flight. */
+  @Override
+  public void commitHeld() throws Exception {
+    forEach(opened, TableWriter::commitHeld);
+  }
+
+  /** Closes every store writer opened (requests return theirs before the runner closes this one). */
   @Override
   public void close() throws Exception {
+    try {
+      forEach(opened, TableWriter::close);
+    } finally {
+      opened.clear();
+      idle.clear();
+    }
+  }
+
+  private interface WriterAction {
+    void on(TableWriter w) throws Exception;
+  }
+
+  /** Acts on every writer; the first failure is thrown once all were tried, later ones suppressed in it. */
+  private static void forEach(Iterable<TableWriter> writers, WriterAction action) throws Exception {
     Exception first = null;
-    for (TableWriter w; (w = idle.poll()) != null; ) {
+    for (TableWriter w : writers) {
       try {
-        w.close();
+        action.on(w);
       } catch (Exception e) {
         if (first == null) first = e;
+        else first.addSuppressed(e);
       }
     }
     if (first != null) throw first;

@@ -123,9 +123,12 @@ class BatchAppendFnTest {
   }
 
   private static BatchAppendFn plainAppends(StoreSpec spec) {
-    return Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD,
-        new WriteSettings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD, 5, false, 20,
-            64 * 1024, 4, 1.0, false, 2, 2_000));
+    return Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD, settings());
+  }
+
+  private static WriteSettings settings() {
+    return new WriteSettings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD, 5, false, 20,
+        64 * 1024, 4, 1.0, false, 2, 2_000);
   }
 
   @Test
@@ -134,7 +137,7 @@ class BatchAppendFnTest {
     direct.setRunner(DirectRunner.class);
     StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
     FormatToStore beamRows = FormatToStore.BEAM_ROW;
-    BatchAppendFn fn = Appenders.committedBundles(new WriteTarget(spec, "t", TABLE, 50_000), beamRows);
+    BatchAppendFn fn = Appenders.committedBundles(new WriteTarget(spec, "t", TABLE, 50_000), beamRows, settings());
     fn.setup();
     try {
       startBundle(fn, direct);
@@ -149,6 +152,86 @@ class BatchAppendFnTest {
     } finally {
       fn.teardown();
     }
+  }
+
+  /**
+   * --commitPerBundle, through the throttling every ingestion's store carries: a bundle's batches
+   * are in the table only once the bundle ends, and a row the store refuses, in the bundle's
+   * second batch, is a dead letter without taking the first batch's rows (held in the transaction
+   * it aborted) or the rest of the bundle along.
+   */
+  @Test
+  void committedPerBundleRowsAppearAtTheBundleEndAndARefusedRowLosesNoOther(@TempDir Path dir) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    Schema named = SystemColumns.tableRecordSchema(
+        SchemaBuilder.record("Named").namespace("t").fields().requiredLong("id").requiredString("name").endRecord());
+    ThrottleSpec throttling = new ThrottleSpec(Strategy.parse(ThrottleSpec.DEFAULT_STRATEGY),
+        WriterPool.parse("unbounded"), Tuning.defaults(), null);
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb")).withDecorator(throttling);
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", named, 2), FormatToStore.AVRO_GENERIC_RECORD,
+        settings().withCommitPerBundle(true));
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      for (long id = 1; id <= 4; id++) fn.process(named(named, id));
+      // row 4 filled the second batch, whose hand-over waited for the first batch's append
+      assertEquals(0, rows(spec), "the first batch is appended, held until the bundle ends");
+      fn.finishBundle();
+      assertEquals(4, rows(spec));
+
+      startBundle(fn, direct);
+      for (long id = 5; id <= 9; id++) {
+        GenericRecord r = named(named, id);
+        if (id == 7) r.put("name", invalidUtf8());
+        fn.process(r);
+      }
+      fn.finishBundle();
+      assertEquals(8, rows(spec), "every row of the bundle but the refused one");
+      assertEquals(8, count(spec, "SELECT count(DISTINCT id) FROM t"), "none twice");
+      assertEquals(1, count(spec, "SELECT count(*) FROM t_failed WHERE stage = 'write'"), "the refused row");
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  @Test
+  void commitPerBundleIsRefusedWhereNoWriterCanHoldABundle(@TempDir Path dir) {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 5, false, 20,
+            64 * 1024, 4, 1.0, false, 2, 2_000).withCommitPerBundle(true), "a triggered method's batches are not a bundle's");
+    assertEquals(true, e.getMessage().contains("--commitPerBundle"), e.getMessage());
+    ThrottleSpec fakeQuota = new ThrottleSpec(Strategy.parse(ThrottleSpec.DEFAULT_STRATEGY),
+        WriterPool.parse("unbounded"), Tuning.defaults(), QuotaLimits.defaults());
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(StoreSpec.duckdb(dir.resolve("t.duckdb")).withDecorator(fakeQuota),
+        "t", TABLE, 2), FormatToStore.AVRO_GENERIC_RECORD, settings().withCommitPerBundle(true));
+    try {
+      IllegalArgumentException setup = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, fn::setup);
+      assertEquals(true, setup.getMessage().contains("cannot commit a bundle's appends as one"), setup.getMessage());
+    } finally {
+      try {
+        fn.teardown();
+      } catch (Exception ignored) {
+        // what setup opened before it refused
+      }
+    }
+  }
+
+  /** A lead byte with nothing after it: no decoder lets it through, DuckDB refuses it. */
+  private static org.apache.avro.util.Utf8 invalidUtf8() {
+    byte[] bad = "bad-?".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    bad[bad.length - 1] = (byte) 0xC3;
+    return new org.apache.avro.util.Utf8(bad);
+  }
+
+  private static GenericRecord named(Schema schema, long id) {
+    GenericData.Record r = new GenericData.Record(schema);
+    r.put("id", id);
+    r.put("name", "n" + id);
+    r.put(SystemColumns.PRODUCER_ID, 0);
+    r.put(SystemColumns.SEQUENCE, id);
+    r.put(SystemColumns.SEND_TIME_MICROS, System.currentTimeMillis() * 1000);
+    return r;
   }
 
   private static void startBundle(BatchAppendFn fn, PipelineOptions options) {

@@ -56,7 +56,7 @@ class KeyedWritesTest {
 
   private static WriteSettings streamingInserts(int keys, boolean auto, int rowsPerRequest) {
     return new WriteSettings(WriteMethod.STREAMING_INSERTS, FormatToStore.TABLE_ROW, keys, auto, rowsPerRequest,
-        64 * 1024, 0, 1.0, false, 2, 2_000, MODEL);
+        64 * 1024, 0, 1.0, false, 2, 2_000).withWarehouseModel(MODEL);
   }
 
   @Test
@@ -90,7 +90,7 @@ class KeyedWritesTest {
   void storageWriteTriggerHoldsAppendsBack() throws Exception {
     // batches far larger than the topic: only the trigger (or the end of input) ends a batch
     WriteSettings w = new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 50, false,
-        500, 64 * 1024, 2, 3.0, false, 2, 2_000, MODEL);
+        500, 64 * 1024, 2, 3.0, false, 2, 2_000).withWarehouseModel(MODEL);
     long startMicros = System.currentTimeMillis() * 1000;
     // The DirectRunner's time-bounded read hands its rows on when the read ends, so whether the
     // trigger or the end of input ended a batch cannot be told here; what can: no append came
@@ -106,7 +106,7 @@ class KeyedWritesTest {
   @Test
   void exactlyOnceRestartReReadsAndWritesNothingTwice() throws Exception {
     WriteSettings w = new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 50, false,
-        500, 64 * 1024, 2, 1.0, false, 2, 2_000, MODEL);
+        500, 64 * 1024, 2, 1.0, false, 2, 2_000).withWarehouseModel(MODEL);
     Verification first = ingest("replay", w, direct(), Duration.ofSeconds(120));
     assertEquals(0, first.lost());
     assertEquals(0, first.duplicated());
