@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
+import io.streamlab.testing.Commands;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,19 +27,23 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code scripts/thread-cpu} (what {@code bench-vs-peer --threads} runs beside each drain) against a
  * real JVM whose one worker thread first touches a known amount of fresh memory: the script must
  * find it by its command line, give that thread's group its CPU and at least that many minor page
- * faults.
+ * faults. The probe starts touching only once the script says it follows the process, so that the
+ * first sample cannot miss the touching on a slow machine.
  */
 class ThreadCpuScriptTest {
   private static final int MEGABYTES = 256;
 
-  /** The probe: a thread named "toucher" waits a second, zeroes {@link #MEGABYTES} of fresh direct memory, then stays busy a while. */
+  /**
+   * The probe: a thread named "toucher" waits for a line on stdin, zeroes {@link #MEGABYTES} of fresh
+   * direct memory, then stays busy a while.
+   */
   public static final class Toucher {
     public static void main(String[] args) throws InterruptedException {
       Thread t = new Thread(() -> {
         try {
-          Thread.sleep(1000); // thread-cpu finds the process within 0.2 s and must sample it before the touching
-        } catch (InterruptedException e) {
-          return;
+          System.in.read();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
         List<ByteBuffer> kept = new ArrayList<>(); // kept, so that no page is given back and touched again
         for (int i = 0; i < MEGABYTES / 16; i++) kept.add(ByteBuffer.allocateDirect(16 << 20)); // zeroed as allocated
@@ -52,7 +61,7 @@ class ThreadCpuScriptTest {
   void countsTheCpuAndThePageFaultsOfAThreadGroup(@TempDir Path dir) throws Exception {
     Path script = Path.of("..", "scripts", "thread-cpu").toAbsolutePath().normalize();
     Assumptions.assumeTrue(Files.isRegularFile(script), "no " + script);
-    Assumptions.assumeTrue(runs("python3", "--version"), "python3 is not installed: thread-cpu cannot run");
+    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed: thread-cpu cannot run");
     String tag = "faultprobe-" + UUID.randomUUID();
     Path out = dir.resolve("threads.json");
     Process sampler = new ProcessBuilder("python3", script.toString(), "--match=" + tag, "--interval=0.1",
@@ -61,30 +70,50 @@ class ThreadCpuScriptTest {
     Process probe = new ProcessBuilder(java, "-XX:MaxDirectMemorySize=" + (2 * MEGABYTES) + "m", "-cp",
         System.getProperty("java.class.path"), Toucher.class.getName(), tag)
         .redirectOutput(dir.resolve("probe.log").toFile()).redirectErrorStream(true).start();
+    var samplerOut = new BufferedReader(
+        new InputStreamReader(sampler.getInputStream(), StandardCharsets.UTF_8));
+    String first = samplerOut.readLine(); // null if thread-cpu gave up (after --wait) without finding the probe
+    assertTrue(first != null && first.startsWith("thread-cpu: following pid "), "thread-cpu said: " + first);
+    probe.getOutputStream().write('\n');
+    probe.getOutputStream().close();
     assertTrue(probe.waitFor(60, TimeUnit.SECONDS), "the probe JVM did not end");
     assertEquals(0, probe.exitValue(), Files.readString(dir.resolve("probe.log")));
     assertTrue(sampler.waitFor(60, TimeUnit.SECONDS), "thread-cpu did not end");
-    String printed = new String(sampler.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String printed = first + "\n" + samplerOut.lines().collect(Collectors.joining("\n"));
     assertEquals(0, sampler.exitValue(), printed);
 
     JsonNode r = new ObjectMapper().readTree(out.toFile());
     assertEquals("toucher", r.get("busiestThreads").asText(), printed);
     assertTrue(r.get("groups").get("toucher").asDouble() > 0.5, printed); // it spun for 2 s
-    long pages = MEGABYTES * 1024L * 1024 / 4096;
+    long pages = MEGABYTES * 1024L * 1024 / largestPageWithoutAsking();
     long toucherFaults = r.get("minorFaultsByGroup").get("toucher").asLong();
-    // each 4 KB page is one fault (more with the JVM's own bookkeeping); huge pages would make fewer,
-    // but they are not used for malloc'd memory unless asked for
+    // each page is one fault (more with the JVM's own bookkeeping); 4 KB pages unless the kernel is
+    // set to give malloc'd memory huge pages without being asked (transparent huge pages "always")
     assertTrue(toucherFaults >= pages * 9 / 10, "toucher faults " + toucherFaults + " < 90 % of " + pages + "\n" + printed);
     assertTrue(r.get("minorFaults").asLong() >= toucherFaults, printed);
     assertTrue(printed.contains("minor page faults"), printed);
   }
 
-  private static boolean runs(String... command) {
-    try {
-      return new ProcessBuilder(command).redirectOutput(new File("/dev/null")).redirectErrorStream(true).start()
-          .waitFor(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      return false;
+  /**
+   * The largest page the kernel may give anonymous memory nobody madvise()d: 4 KB, 2 MB where
+   * transparent huge pages are "always", or a multi-size THP size set to "always" (Linux 6.8+).
+   */
+  private static long largestPageWithoutAsking() throws IOException {
+    Path thp = Path.of("/sys/kernel/mm/transparent_hugepage");
+    boolean always = Files.isReadable(thp.resolve("enabled"))
+        && Files.readString(thp.resolve("enabled")).contains("[always]");
+    long largest = always ? 2L << 20 : 4096;
+    if (Files.isDirectory(thp)) {
+      try (var sizes = Files.newDirectoryStream(thp, "hugepages-*kB")) {
+        for (Path size : sizes) {
+          String mode = Files.isReadable(size.resolve("enabled")) ? Files.readString(size.resolve("enabled")) : "";
+          if (mode.contains("[always]") || (always && mode.contains("[inherit]"))) {
+            String kb = size.getFileName().toString().replaceAll("\\D", "");
+            largest = Math.max(largest, Long.parseLong(kb) * 1024);
+          }
+        }
+      }
     }
+    return largest;
   }
 }

@@ -1,0 +1,57 @@
+package io.streamlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.streamlab.testing.Commands;
+import io.streamlab.testing.Commands.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code scripts/latency-seconds} on a run directory and GC log written here: only the window's
+ * seconds, each with the pauses that began within it (a second ends at its {@code t}).
+ */
+class LatencySecondsScriptTest {
+  @Test
+  void listsTheWindowsSecondsWithThePausesInEach(@TempDir Path dir) throws Exception {
+    Path script = Path.of("..", "scripts", "latency-seconds").toAbsolutePath().normalize();
+    Assumptions.assumeTrue(Files.isRegularFile(script), "no " + script);
+    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Files.writeString(dir.resolve("results.json"), """
+        {"run": {"startedAt": "2026-11-27T14:00:00.123456789Z"},
+         "configuration": {"writeMethod": "STORAGE_API_AT_LEAST_ONCE"},
+         "series": [
+          {"t": 10.0, "phase": "warmup", "p50Millis": 900.0, "p99Millis": 990.0, "ingestedPerSec": 10.0, "backlog": 9},
+          {"t": 11.0, "phase": "measure", "p50Millis": 80.4, "p99Millis": 300.6, "ingestedPerSec": 1000.2, "backlog": 5},
+          {"t": 12.0, "phase": "measure", "p50Millis": null, "p99Millis": null, "ingestedPerSec": 0.0, "backlog": 7}]}
+        """);
+    Files.writeString(dir.resolve("gc.log"), String.join("\n",
+        "[2026-11-27T14:00:09.500+0000][9.0s] GC(1) Pause Young (Allocation Failure) 100M->10M(200M) 50.000ms",
+        "[2026-11-27T14:00:10.200+0000][9.7s] GC(2) Pause Young (Allocation Failure) 100M->10M(200M) 20.400ms",
+        "[2026-11-27T14:00:10.900+0000][10.4s] GC(3) Pause Full (Ergonomics) 100M->10M(200M) 30.300ms",
+        "[2026-11-27T14:00:11.500+0000][11.0s] GC(4) Pause Young (Allocation Failure) 100M->10M(200M) 7.000ms",
+        "[2026-11-27T14:00:11.600+0000][11.1s] Safepoint \"Cleanup\", Time since last: 1 ns, Total: 2 ns", ""));
+
+    Result r = runs(dir, "python3", script.toString(), "--gc=" + dir.resolve("gc.log"), dir.toString());
+    assertEquals(0, r.exit(), r.out());
+    assertEquals(List.of("mode,utc,t_s,p50_ms,p99_ms,ingested_per_s,backlog,gc_pause_ms_in_second",
+        "STORAGE_API_AT_LEAST_ONCE,14:00:11,11,80,301,1000,5,51",
+        "STORAGE_API_AT_LEAST_ONCE,14:00:12,12,,,0,7,7"), r.out().lines().toList());
+
+    Result labelled = runs(dir, "python3", script.toString(), "--label=al", "--no-header", dir.toString());
+    assertEquals(0, labelled.exit(), labelled.out());
+    assertEquals(List.of("al,14:00:11,11,80,301,1000,5,", "al,14:00:12,12,,,0,7,"), labelled.out().lines().toList());
+
+    Result noRun = runs(dir, "python3", script.toString(), dir.resolve("nothing").toString());
+    assertEquals(1, noRun.exit(), noRun.out());
+  }
+
+  private static Result runs(Path dir, String... command) throws Exception {
+    return Commands.run(dir, Duration.ofSeconds(30), command);
+  }
+}
