@@ -135,10 +135,9 @@ class LabRunTest {
     assertEquals(2, r.path("steps").size(), r.path("steps").toString());
     JsonNode first = r.path("steps").get(0);
     assertEquals(1000, first.path("targetEventsPerSec").asDouble());
-    // 1,000 events/s is kept up with: about as many ingested as generated over the step's second
-    // half (its drain's samples, generated flat and ingested catching up, are not in it)
-    double share = first.path("secondHalfIngestedShare").asDouble(-1);
-    assertTrue(share > 0.5 && share < 1.5, "second half ingested share " + first);
+    // a 5 s step's second half (2 s) is too short to tell a late bundle from falling behind: no share,
+    // the step is judged by its generator, backlog and p99 (RateStepTest covers the share)
+    assertTrue(first.path("secondHalfIngestedShare").isNull(), "second half ingested share " + first);
     assertEquals(first.path("sustained").asBoolean() ? 1500 : 500,
         r.path("steps").get(1).path("targetEventsPerSec").asDouble(), "x1.5 after a sustained step, half after not");
     double highest = r.path("ingestion").path("maxSustainedEventsPerSec").asDouble();

@@ -40,8 +40,12 @@ class RateStepTest {
     }
     // from sample 4 to sample 9: 50,000 generated, 40,000 ingested
     assertEquals(0.8, RateStep.lateIngestedShare(samples), 1e-9);
-    assertTrue(Double.isNaN(RateStep.lateIngestedShare(samples.subList(0, 3))), "too few samples to tell");
-    List<Sample> idle = List.of(sample(0, 5, 5), sample(1, 5, 5), sample(2, 5, 5), sample(3, 5, 5));
+    // 8 samples: from sample 3 to sample 7, a half of 4 s: 40,000 generated, 34,000 ingested;
+    // 7 samples: from 3 to 6, too short to tell
+    assertEquals(0.85, RateStep.lateIngestedShare(samples.subList(0, 8)), 1e-9);
+    assertTrue(Double.isNaN(RateStep.lateIngestedShare(samples.subList(0, 7))), "a half of 3 s is too short to tell");
+    List<Sample> idle = new ArrayList<>();
+    for (int k = 0; k < 10; k++) idle.add(sample(k, 5, 5));
     assertTrue(Double.isNaN(RateStep.lateIngestedShare(idle)), "nothing generated in the second half");
   }
 
