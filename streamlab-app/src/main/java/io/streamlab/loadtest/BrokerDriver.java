@@ -47,6 +47,15 @@ public interface BrokerDriver extends AutoCloseable {
 
   /** Receives until closed. */
   interface Subscriber extends AutoCloseable {
+    /**
+     * Messages the broker holds for this subscriber that it has not yet handed to the handler, as
+     * of its last fetch; -1 when the client cannot tell. A subscribe-only run stops once this is 0
+     * rather than after a quiet spell, which a loaded machine can stretch past the last message.
+     */
+    default long lag() {
+      return -1;
+    }
+
     @Override
     void close();
   }

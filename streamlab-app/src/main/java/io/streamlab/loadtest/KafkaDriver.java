@@ -8,9 +8,11 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -138,7 +140,8 @@ public final class KafkaDriver implements BrokerDriver {
         joined.countDown();
       }
     });
-    Thread poller = new Thread(() -> poll(consumer, handler), "kafka-subscriber-" + subscription);
+    AtomicLong lag = new AtomicLong(-1);
+    Thread poller = new Thread(() -> poll(consumer, handler, lag), "kafka-subscriber-" + subscription);
     poller.setDaemon(true);
     poller.start();
     // Joining the group takes seconds; a subscriber that is not yet polling would show up as
@@ -148,17 +151,26 @@ public final class KafkaDriver implements BrokerDriver {
       throw new IllegalStateException("subscriber of '" + topic + "' was not assigned partitions within "
           + GROUP_JOIN_TIMEOUT_SECONDS + " s");
     }
-    return () -> {
-      consumer.wakeup();
-      try {
-        poller.join(30_000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    return new Subscriber() {
+      @Override
+      public long lag() {
+        return lag.get();
+      }
+
+      @Override
+      public void close() {
+        consumer.wakeup();
+        try {
+          poller.join(30_000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     };
   }
 
-  private void poll(KafkaConsumer<byte[], byte[]> consumer, MessageHandler handler) {
+  /** Polls until woken up; after each poll's records are handled, publishes the lag behind the fetched end offsets. */
+  private void poll(KafkaConsumer<byte[], byte[]> consumer, MessageHandler handler, AtomicLong lag) {
     try (consumer) {
       while (true) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
@@ -170,10 +182,22 @@ public final class KafkaDriver implements BrokerDriver {
           }
           handler.onMessage(r.value() == null ? 0 : r.value().length, stamp);
         }
+        lag.set(currentLag(consumer));
       }
     } catch (WakeupException closing) {
       // close() asked the poller to stop
     }
+  }
+
+  /** The sum of the assigned partitions' lags as of their last fetch; -1 while one of them has not been fetched. */
+  private static long currentLag(KafkaConsumer<byte[], byte[]> consumer) {
+    long sum = 0;
+    for (TopicPartition tp : consumer.assignment()) {
+      OptionalLong lag = consumer.currentLag(tp);
+      if (lag.isEmpty()) return -1;
+      sum += lag.getAsLong();
+    }
+    return sum;
   }
 
   @Override

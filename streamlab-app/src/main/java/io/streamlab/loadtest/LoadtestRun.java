@@ -65,7 +65,7 @@ public final class LoadtestRun {
       join(publishing);
       for (BrokerDriver.Publisher c : clients) c.flush();
       if (s.role() == Role.BOTH) awaitDrained(sampler);
-      else if (s.role() == Role.SUBSCRIBE) awaitQuiet(sampler);
+      else if (s.role() == Role.SUBSCRIBE) awaitQuiet(sampler, subscribers);
       else sampler.sample("final", false);
 
       LoadStats.Latencies w = sampler.window();
@@ -150,16 +150,25 @@ public final class LoadtestRun {
    * two intervals (at most the drain timeout), so its sequence gaps are real losses rather than
    * messages still waiting in partitions it had not caught up on.
    */
-  private void awaitQuiet(IntervalSampler sampler) throws InterruptedException {
-    drain(sampler, () -> false, Math.max(2 * s.interval().toNanos(), 1_000_000_000L), s.drainTimeout().toNanos());
+  private void awaitQuiet(IntervalSampler sampler, List<BrokerDriver.Subscriber> subscribers)
+      throws InterruptedException {
+    // done when every subscriber has what the broker holds; a quiet spell decides only for those that cannot tell
+    drain(sampler, () -> subscribers.stream().allMatch(x -> x.lag() == 0),
+        () -> subscribers.stream().anyMatch(x -> x.lag() > 0),
+        Math.max(2 * s.interval().toNanos(), 1_000_000_000L), s.drainTimeout().toNanos());
+  }
+
+  private boolean drain(IntervalSampler sampler, BooleanSupplier complete, long quietNanos, long maxNanos)
+      throws InterruptedException {
+    return drain(sampler, complete, () -> false, quietNanos, maxNanos);
   }
 
   /**
    * Samples every interval until {@code complete} holds (true), nothing was received for
-   * {@code quietNanos} (false) or {@code maxNanos} passed (false).
+   * {@code quietNanos} while not {@code behind} (false) or {@code maxNanos} passed (false).
    */
-  private boolean drain(IntervalSampler sampler, BooleanSupplier complete, long quietNanos, long maxNanos)
-      throws InterruptedException {
+  private boolean drain(IntervalSampler sampler, BooleanSupplier complete, BooleanSupplier behind, long quietNanos,
+      long maxNanos) throws InterruptedException {
     long start = System.nanoTime(), lastProgress = start, lastReceived = -1;
     long nextSample = start + s.interval().toNanos();
     while (true) {
@@ -168,7 +177,7 @@ public final class LoadtestRun {
         sampler.sample("drain", false);
         return true;
       }
-      if (received != lastReceived) {
+      if (received != lastReceived || behind.getAsBoolean()) {
         lastReceived = received;
         lastProgress = now;
       }
