@@ -63,9 +63,11 @@ public final class LabRun {
   }
 
   /** Where a measurement window starts: the latency mark, status, CPU and clock, taken together. */
-  private record WindowStart(long markMillis, IngestStatus status, Duration cpu, long nanos) {
-    static WindowStart now(Ingestion ingest) throws IOException, InterruptedException {
-      return new WindowStart(ingest.markLatencyInterval(), ingest.status(), ingest.cpuTime(), System.nanoTime());
+  private record WindowStart(long markMillis, IngestStatus status, Duration cpu, long nanos,
+      StoreServerFigures.Watch server) {
+    static WindowStart now(Ingestion ingest, StoreSpec store) throws IOException, InterruptedException {
+      return new WindowStart(ingest.markLatencyInterval(), ingest.status(), ingest.cpuTime(), System.nanoTime(),
+          StoreServerFigures.Watch.start(store));
     }
   }
 
@@ -192,6 +194,7 @@ public final class LabRun {
       long windowNanos;
       Duration cpu, cpuAtEnd;
       WindowStart start;
+      StoreServerFigures storeServer;
       IngestStatus last;
       Set<Integer> latencyProducers = measuredProducers; // the window's (a max run's hold: its own)
       Generation window = null;
@@ -210,7 +213,7 @@ public final class LabRun {
           else phase("warm-up", warm, false, 0);
         }
         if (window == null) ingest.awaitStatusSettled(); // a pipeline still at work never settles
-        start = WindowStart.now(ingest);
+        start = WindowStart.now(ingest, store);
         measured = switch (mode) {
           case STEADY -> {
             Throwable[] faultFailure = new Throwable[1];
@@ -236,7 +239,7 @@ public final class LabRun {
             if (share == 0 || highestSustained == 0) yield searched;
             // the window from here on is the hold's: its latency, rows, CPU and time
             window = holdAt(share);
-            start = WindowStart.now(ingest);
+            start = WindowStart.now(ingest, store);
             GeneratorStats held = phase("measure", window, true, 0, null);
             latencyProducers = held.sequencesPerProducer().keySet();
             yield held;
@@ -247,6 +250,9 @@ public final class LabRun {
         cpu = cpuAtEnd.minus(start.cpu());
         ingest.awaitStatusSettled();
         last = ingest.status();
+        // after the window's clock and CPU are read: the server's connection is not the window's
+        storeServer = start.server().end();
+        if (start.server().failure() != null) out.println("[streamlab] " + start.server().failure());
       } finally {
         if (window != null) window.generator().stop(); // a failed run's next generator must not start
         if (sampler != null) sampler.close();
@@ -277,7 +283,7 @@ public final class LabRun {
           last.heapPeakBytes(), sampler.samples(),
           latency.perSecond(), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(), ingest.figureSources(),
-          Verdict.Promise.of(config.info()), last, heldRate, allocatedSince(atStart, last));
+          Verdict.Promise.of(config.info()), last, heldRate, allocatedSince(atStart, last), storeServer);
     }
 
     /** Heap bytes allocated between two statuses of one process; 0 where unknown (no figure, or a restart between them). */

@@ -44,7 +44,8 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     int machineCores,
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
     List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
-    FigureSources sources, Verdict.Promise promise, IngestStatus totals, double heldRate, long allocatedBytes) {
+    FigureSources sources, Verdict.Promise promise, IngestStatus totals, double heldRate, long allocatedBytes,
+    StoreServerFigures storeServer) {
 
   /** A result whose promise is read from the run's configuration, without ingestion totals. */
   public RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
@@ -54,7 +55,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       FigureSources sources) {
     this(info, generator, table, ingestedEvents, ingestBytes, ingestCpu, windowStartMicros, windowSeconds,
         latencyMicros, machineCores, stages, heapPeakBytes, series, latencyIntervals, steps, shuffleBytes, ingestKills,
-        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0, 0);
+        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0, 0, null);
   }
 
   /** The original study's figures, printed beside ours. */
@@ -179,6 +180,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     out.printf("shuffle              %,.1f MB shuffled for %,.1f MB read from the broker (%.2fx; study: 25 TB for 7 TB "
         + "with exactly-once)%n", shuffleBytes / 1e6, ingestBytes / 1e6, ingestBytes > 0 ? (double) shuffleBytes / ingestBytes : 0);
     out.println("write requests       " + WriteFigures.summary(this) + " (whole run)");
+    if (storeServer != null) out.println("store server         " + storeServer.summary());
     if (ingestKills > 0) {
       out.printf("chaos                ingestion killed (kill -9) and restarted %d times%n", ingestKills);
     }

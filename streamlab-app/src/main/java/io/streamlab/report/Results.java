@@ -2,6 +2,7 @@ package io.streamlab.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.streamlab.bench.StoreServerFigures;
 import io.streamlab.bench.WriteFigures;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.Map;
  * its time series. The field names are what scripts/figures.sh, scripts/bench-vs-peer, the HTML
  * report, {@code streamlab compare}, the study and the tests read: rename one only with its readers.
  *
+ * @param storeServer the store server's checkpoints in the window and its settings (PostgreSQL),
+ *     null (left out) for other stores
  * @param steps the max-rate search's steps, null (left out) for other modes
  * @param series one row a second; a map because its per-stage columns ({@code <stage>PerSec}) and
  *     {@code activeKeys} (and {@code autoShards}, the count auto-sharding chose) are there only for the
@@ -18,7 +21,8 @@ import java.util.Map;
  */
 public record Results(Run run, Map<String, String> configuration, Machine machine, Generated generated, Table table,
     VerdictFigures verdict, Ingestion ingestion, Shuffle shuffle, Latency latencyMillis, Map<String, String> sources,
-    WriteFigures write, List<StageFigures> stages, Reference reference,
+    WriteFigures write, @JsonInclude(JsonInclude.Include.NON_NULL) StoreServerFigures storeServer,
+    List<StageFigures> stages, Reference reference,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Step> steps, List<Map<String, Object>> series) {
 
   public record Run(String name, String description, String mode, String startedAt, String directory) {}

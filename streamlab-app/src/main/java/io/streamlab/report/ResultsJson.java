@@ -59,7 +59,7 @@ public final class ResultsJson {
             r.ingestBytes() > 0 ? (double) r.shuffleBytes() / r.ingestBytes() : 0),
         new Results.Latency(r.latencyMillis(50), r.latencyMillis(90), r.latencyMillis(99), r.latencyMillis(99.9),
             r.latencyMillis(100), r.latencyMicros().getTotalCount()),
-        r.sources().asMap(), WriteFigures.of(r), stages(r),
+        r.sources().asMap(), WriteFigures.of(r), r.storeServer(), stages(r),
         new Results.Reference("Scaling a streaming workload on Apache Beam, 1 million events per second",
             RunResult.STUDY_MB_PER_SEC_PER_CORE, 6.0, RunResult.STUDY_P99_MILLIS),
         r.steps().isEmpty() ? null : r.steps().stream().map(ResultsJson::step).toList(),

@@ -59,6 +59,10 @@ class BenchSmokeTest {
       // each event's payload alone is read into the heap twice (the consumer's fetch and the value's copy)
       assertTrue(i.path("allocatedBytesPerEvent").asDouble() > 2 * i.path("payloadBytes").asDouble() / EVENTS,
           "the ingestion's allocation was not counted: " + i);
+      // the server's checkpoints in the window come with the setting that spaces them
+      JsonNode server = r.path("storeServer");
+      assertTrue(server.path("checkpointsInWindow").asLong(-1) >= 0, "store server figures: " + server);
+      assertTrue(server.path("settings").path("max_wal_size").asText().matches("\\d+[kMGT]?B"), server.toString());
     } finally {
       TestPostgres.drop(url);
     }

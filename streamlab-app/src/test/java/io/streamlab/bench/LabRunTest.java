@@ -116,6 +116,7 @@ class LabRunTest {
     assertEquals(22_000, r.path("table").path("expected").asLong());
     assertEquals(0, r.path("table").path("lost").asLong());
     assertEquals(20_000, r.path("table").path("measuredRows").asLong(), "warm-up rows are not measured");
+    assertTrue(r.path("storeServer").isMissingNode(), "a DuckDB file has no server of its own: " + r.path("storeServer"));
     JsonNode ingestion = r.path("ingestion");
     assertEquals(20_000, ingestion.path("eventsPerSec").asDouble() * ingestion.path("writingSeconds").asDouble(), 1,
         "the window's rows are the measured backlog: " + ingestion);

@@ -1,6 +1,7 @@
 package io.streamlab.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.generator.GeneratorStats;
@@ -36,10 +37,26 @@ class RunResultTest {
     Verification v = new Verification(100, 100, 100, 0, 0, 0, Map.of(), 100, 1, 2);
     RunResult r = new RunResult(new RunInfo("t", "", RunMode.DRAIN, "now", Map.of()), new GeneratorStats(), v, 4_000, 0,
         Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
-        FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 10_000_000);
+        FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 10_000_000,
+        null);
     assertEquals(2_500, r.allocatedBytesPerEvent(), 1e-9);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     r.print(new PrintStream(out, true));
     assertTrue(out.toString().contains("allocated 2,500 bytes per event"), out.toString());
+    assertFalse(out.toString().contains("store server"), "no server figures, no line: " + out);
+  }
+
+  @Test
+  void aStoreServersCheckpointsAreInTheSummaryWithTheirSettings() {
+    Verification v = new Verification(100, 100, 100, 0, 0, 0, Map.of(), 100, 1, 2);
+    StoreServerFigures server = new StoreServerFigures("PostgreSQL",
+        Map.of("server_version", "15.20", "max_wal_size", "1GB", "checkpoint_timeout", "5min", "shared_buffers", "128MB"), 9);
+    RunResult r = new RunResult(new RunInfo("t", "", RunMode.STEADY, "now", Map.of()), new GeneratorStats(), v, 100, 0,
+        Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
+        FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 0, server);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    r.print(new PrintStream(out, true));
+    assertTrue(out.toString().contains("store server         PostgreSQL 15.20: 9 checkpoints in the window "
+        + "(max_wal_size 1GB, checkpoint_timeout 5min, shared_buffers 128MB)"), out.toString());
   }
 }
