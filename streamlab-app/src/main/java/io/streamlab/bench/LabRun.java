@@ -359,7 +359,8 @@ public final class LabRun {
      * up and alone set the window's p99) nor the warm-up's backlog. A pipeline that has not caught up by then has its warm-up drained,
      * and the window starts from idle, as with {@code --warmupDrain}.
      *
-     * @return the window's generator, sending
+     * @return the window's generator: sending if it took over, else connected and waiting for
+     *     {@link #phase} to release it
      */
     private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
         throws InterruptedException, IOException {
@@ -383,7 +384,10 @@ public final class LabRun {
         else if (sinceNanos[0] == 0) sinceNanos[0] = System.nanoTime();
         boolean steady = sinceNanos[0] != 0 && System.nanoTime() - sinceNanos[0] >= CAUGHT_UP_FOR.toNanos();
         if (!steady && !last) return false;
-        if (steady) next.generator().release();
+        if (steady) {
+          sampler.phase("measure"); // the window's samples from the handover on, not the warm-up's
+          next.generator().release();
+        }
         warmUp.generator().stop();
         backlogAtHandover[0] = backlog;
         return true;
@@ -400,7 +404,8 @@ public final class LabRun {
               + "window starts from an idle pipeline%n", seconds, Math.max(0, backlogAtHandover[0]));
           sampler.phase("warm-up/drain");
           drain(ackedBefore.get(), "warm-up/drain", new Progress(out, ackedBefore::get, ingest::status, 0));
-          next.generator().release();
+          // not released here: its phase releases it once the window's start is taken, which waits for a
+          // status line (up to seconds on a loaded machine) and would otherwise cut the window's head off
         }
       } catch (InterruptedException | IOException | RuntimeException e) {
         next.generator().stop();
@@ -424,6 +429,7 @@ public final class LabRun {
       long[] killAt = Chaos.moments(kills, System.nanoTime(), cfg.duration());
       int nextKill = 0;
       sampler.phase(name);
+      generator.release(); // a gated one starts with its phase (no-op for one already sending)
       IngestStatus before = ingest.status();
       Progress progress = new Progress(out, generator.stats()::acked, ingest::status, done(before));
       out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
