@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import io.streamlab.pipeline.IngestSettings;
 import java.io.IOException;
@@ -165,6 +164,8 @@ public final class LabRun {
     private double highestSustained;
     /** Max mode: the rate held after the search, 0 when none was. */
     private double heldRate;
+    /** The window's start, taken where a caught-up warm-up handed over to the window's generator; else null. */
+    private WindowStart handOverStart;
     private final Transport transport;
     private Ingestion ingest;
     private Sampler sampler;
@@ -213,7 +214,7 @@ public final class LabRun {
           else phase("warm-up", warm, false, 0);
         }
         if (window == null) ingest.awaitStatusSettled(); // a pipeline still at work never settles
-        start = WindowStart.now(ingest, store);
+        start = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
         measured = switch (mode) {
           case STEADY -> {
             Throwable[] faultFailure = new Throwable[1];
@@ -239,7 +240,7 @@ public final class LabRun {
             if (share == 0 || highestSustained == 0) yield searched;
             // the window from here on is the hold's: its latency, rows, CPU and time
             window = holdAt(share);
-            start = WindowStart.now(ingest, store);
+            start = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
             GeneratorStats held = phase("measure", window, true, 0, null);
             latencyProducers = held.sequencesPerProducer().keySet();
             yield held;
@@ -333,6 +334,11 @@ public final class LabRun {
       return phase(name, start(name, cfg, false), measuredPhase, kills, null);
     }
 
+    /** Asked every 0.1 s of a warm-up whether to end it there (it stops the warm-up's generator itself). */
+    private interface HandOver {
+      boolean now() throws IOException, InterruptedException;
+    }
+
     /** A generator at work in a thread of its own. */
     private record Generation(EventGenerator generator, Thread thread, EventGenerator.Config config) {}
 
@@ -364,6 +370,7 @@ public final class LabRun {
      */
     private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
         throws InterruptedException, IOException {
+      handOverStart = null;
       Generation next = start("measure", window, true);
       Duration limit = warmUpLimit(warm.duration());
       Generation warmUp = start("warm-up", warm.forPhase(warm.ratePerSec(), 0, limit, warm.firstProducerId()), false);
@@ -373,7 +380,7 @@ public final class LabRun {
       long[] backlogAtHandover = {-1};
       IngestStatus[] seen = {null};
       long[] sinceNanos = {0}; // since when the backlog has stayed within caughtUp
-      BooleanSupplier handOver = () -> {
+      HandOver handOver = () -> {
         boolean last = !warmUp.thread().isAlive() || System.nanoTime() - startNanos >= limit.toNanos();
         // the backlog only from a status line that has just come (they come once a second)
         IngestStatus status = ingest.status();
@@ -385,6 +392,9 @@ public final class LabRun {
         boolean steady = sinceNanos[0] != 0 && System.nanoTime() - sinceNanos[0] >= CAUGHT_UP_FOR.toNanos();
         if (!steady && !last) return false;
         if (steady) {
+          // the window's start (its latency mark, CPU, status) before its first event, while the
+          // warm-up still sends: no gap, and no window row written before the mark and left out
+          handOverStart = WindowStart.now(ingest, store);
           sampler.phase("measure"); // the window's samples from the handover on, not the warm-up's
           next.generator().release();
         }
@@ -421,7 +431,7 @@ public final class LabRun {
      * @param handOver null: drain at the end; else asked every 0.1 s whether to end the phase
      *     there (it stops the generator itself), and the phase ends without a drain
      */
-    private GeneratorStats phase(String name, Generation g, boolean measuredPhase, int kills, BooleanSupplier handOver)
+    private GeneratorStats phase(String name, Generation g, boolean measuredPhase, int kills, HandOver handOver)
         throws InterruptedException, IOException {
       EventGenerator.Config cfg = g.config();
       EventGenerator generator = g.generator();
@@ -438,7 +448,7 @@ public final class LabRun {
       boolean handedOver = false;
       while (genThread.isAlive() || nextKill < kills) {
         genThread.join(100);
-        if (handOver != null && !handedOver) handedOver = handOver.getAsBoolean();
+        if (handOver != null && !handedOver) handedOver = handOver.now();
         if (nextKill < kills && (System.nanoTime() >= killAt[nextKill] || !genThread.isAlive())) {
           nextKill++;
           out.printf("[streamlab] %s: chaos: kill -9 of the ingestion (%d of %d), restarting it%n", name, nextKill, kills);
@@ -524,7 +534,10 @@ public final class LabRun {
           .measured();
       double p99 = Rates.percentileMillis(stepLatency, 99);
       double cpuSecs = ingest.cpuTime().minus(cpu0).toNanos() / 1e9;
-      double generatedRate = Rates.perSecond(stats.acked(), secs);
+      // over the generator's schedule (it starts once its producers are connected and sends for the
+      // step's duration), not the step's wall time, which also holds connecting and closing them:
+      // seconds on a loaded machine, which would make a generator that kept its rate look short of it
+      double generatedRate = Rates.perSecond(stats.acked(), config.mode().stepDuration().toNanos() / 1e9);
       boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis(), lateShare);
       RateStep step = new RateStep(rate, generatedRate,
           Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99, lateShare,

@@ -53,8 +53,17 @@ class LabRunTest {
     // the time series: one row a second, the ingested total reaching every event
     List<String> csv = Files.readAllLines(runDir.resolve("timeseries.csv"));
     assertTrue(csv.get(0).startsWith("t,phase,generated,ingested,"), csv.get(0));
-    // the warm-up runs straight into the window: no drain, no idle pipeline between them
-    assertEquals(List.of("start-up", "warm-up", "measure", "measure/drain"), phases(csv), "phases in order");
+    // the warm-up runs straight into the window: no drain, no idle pipeline between them; only a
+    // warm-up that did not catch up within its limit (3 s + 15 s: a fresh JVM on a loaded machine
+    // can stall that long) is drained first, and then only after that limit
+    List<String> phases = phases(csv);
+    if (phases.contains("warm-up/drain")) {
+      assertEquals(List.of("start-up", "warm-up", "warm-up/drain", "measure", "measure/drain"), phases, "phases in order");
+      long warmUpSeconds = csv.stream().filter(row -> row.split(",")[1].equals("warm-up")).count();
+      assertTrue(warmUpSeconds >= 17, "drained after " + warmUpSeconds + " s of warm-up, before its 18 s limit");
+    } else {
+      assertEquals(List.of("start-up", "warm-up", "measure", "measure/drain"), phases, "phases in order");
+    }
     assertTrue(csv.size() > 8, "rows: " + csv.size());
     String lastRow = csv.get(csv.size() - 1);
     assertEquals(String.valueOf(generated), lastRow.split(",")[3], lastRow);
@@ -78,7 +87,8 @@ class LabRunTest {
   @Test
   void warmupDrainStartsTheWindowFromAnIdlePipeline() throws Exception {
     Path runDir = dir.resolve("warmup-drain");
-    JsonNode results = run(runDir, "--warmupDrain", "--warmup=1s", "--duration=2s", "--ratePerSec=1000");
+    // 2 s of warm-up: samples come once a second, and a loaded machine delays one now and then
+    JsonNode results = run(runDir, "--warmupDrain", "--warmup=2s", "--duration=2s", "--ratePerSec=1000");
     assertEquals(0, results.path("table").path("lost").asLong(-1), results.path("table").toString());
     assertEquals(List.of("start-up", "warm-up", "warm-up/drain", "measure", "measure/drain"),
         phases(Files.readAllLines(runDir.resolve("timeseries.csv"))), "phases in order");
