@@ -49,7 +49,8 @@ public interface BrokerDriver extends AutoCloseable {
   interface Subscriber extends AutoCloseable {
     /**
      * Messages the broker holds for this subscriber that it has not yet handed to the handler, as
-     * of its last fetch; -1 when the client cannot tell. A subscribe-only run stops once this is 0
+     * of its last fetch; -1 when the client cannot tell, {@link Long#MAX_VALUE} while one that can has
+     * not fetched yet (counted as behind). A subscribe-only run stops once this is 0
      * rather than after a quiet spell, which a loaded machine can stretch past the last message.
      */
     default long lag() {

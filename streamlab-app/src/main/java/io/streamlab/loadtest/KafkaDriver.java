@@ -140,7 +140,7 @@ public final class KafkaDriver implements BrokerDriver {
         joined.countDown();
       }
     });
-    AtomicLong lag = new AtomicLong(-1);
+    AtomicLong lag = new AtomicLong(Long.MAX_VALUE); // behind until a fetch says otherwise
     Thread poller = new Thread(() -> poll(consumer, handler, lag), "kafka-subscriber-" + subscription);
     poller.setDaemon(true);
     poller.start();
@@ -189,12 +189,16 @@ public final class KafkaDriver implements BrokerDriver {
     }
   }
 
-  /** The sum of the assigned partitions' lags as of their last fetch; -1 while one of them has not been fetched. */
+  /**
+   * The sum of the assigned partitions' lags as of their last fetch; {@link Long#MAX_VALUE} (behind)
+   * while the consumer has no partitions (joining, rebalancing) or one of them has not been fetched.
+   */
   private static long currentLag(KafkaConsumer<byte[], byte[]> consumer) {
+    if (consumer.assignment().isEmpty()) return Long.MAX_VALUE;
     long sum = 0;
     for (TopicPartition tp : consumer.assignment()) {
       OptionalLong lag = consumer.currentLag(tp);
-      if (lag.isEmpty()) return -1;
+      if (lag.isEmpty()) return Long.MAX_VALUE;
       sum += lag.getAsLong();
     }
     return sum;

@@ -49,12 +49,17 @@ class ChaosTest {
    * transaction with it, so the replay usually meets no row of it in the table: unlike the tests
    * above, rows ignored by the key are not required here (a kill between a bundle's commit and
    * the checkpoint's end makes some; DuckDbHeldAppendsTest covers a replay the key refuses).
+   * Events read again are not required either: a process's rows count as written only at a
+   * bundle's commit, so the kill, which waits for written rows, can land right after a checkpoint
+   * committed the offsets of all it had read (a CI run on a loaded machine: three kills, 40,000
+   * rows, 0 re-read). What the flag could break, rows of an open transaction whose offsets were
+   * committed, shows as lost rows whether or not a replay happened.
    */
   @Test
   void exactlyOnceSurvivesKillsWithATransactionPerBundle() throws Exception {
     String summary = run("eo-duckdb-bundles", "--writeMethod=STORAGE_WRITE_API",
         "--triggeringFrequencySec=0", "--commitPerBundle", "--maxBundleTimeMills=1000");
-    assertNothingLostOrDuplicatedAfterReplays(summary);
+    assertNothingLostOrDuplicatedAcrossKills(summary);
   }
 
   @Test
@@ -68,15 +73,15 @@ class ChaosTest {
 
   /** Nothing lost or duplicated in the table, although the kills made the ingestion read and append rows again. */
   private static void assertExactlyOnceAcrossReplays(String summary) {
-    assertNothingLostOrDuplicatedAfterReplays(summary);
+    assertNothingLostOrDuplicatedAcrossKills(summary);
+    assertTrue(figure(summary, "re-read") > 0, "events were read again after the kills: " + summary);
     assertTrue(figure(summary, "ignored-by-key") > 0, "replayed rows were appended again and ignored by the key: "
         + summary);
   }
 
-  private static void assertNothingLostOrDuplicatedAfterReplays(String summary) {
+  private static void assertNothingLostOrDuplicatedAcrossKills(String summary) {
     assertTrue(summary.contains(" lost=0 "), summary);
     assertEquals(0, figure(summary, "duplicated-in-table"), summary);
-    assertTrue(figure(summary, "re-read") > 0, "events were read again after the kills: " + summary);
     assertTrue(summary.endsWith(" promise=exactly-once verdict=OK exit=0"), summary);
   }
 

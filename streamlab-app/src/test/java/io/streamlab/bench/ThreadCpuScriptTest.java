@@ -35,7 +35,7 @@ class ThreadCpuScriptTest {
 
   /**
    * The probe: a thread named "toucher" waits for a line on stdin, zeroes {@link #MEGABYTES} of fresh
-   * direct memory, then stays busy a while.
+   * direct memory, then stays busy for 1.5 s of its own CPU.
    */
   public static final class Toucher {
     public static void main(String[] args) throws InterruptedException {
@@ -47,9 +47,13 @@ class ThreadCpuScriptTest {
         }
         List<ByteBuffer> kept = new ArrayList<>(); // kept, so that no page is given back and touched again
         for (int i = 0; i < MEGABYTES / 16; i++) kept.add(ByteBuffer.allocateDirect(16 << 20)); // zeroed as allocated
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        // busy for 1.5 s of its own CPU (a shared machine may give it far less than a core), at most 60 s
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         long x = 0;
-        while (System.nanoTime() < until) x += kept.size();
+        while (cpu.getCurrentThreadCpuTime() < 1_500_000_000L && System.nanoTime() < until) {
+          for (int k = 0; k < 100_000; k++) x += kept.size();
+        }
         if (x == 42) System.out.println(x);
       }, "toucher");
       t.start();
@@ -84,7 +88,7 @@ class ThreadCpuScriptTest {
 
     JsonNode r = new ObjectMapper().readTree(out.toFile());
     assertEquals("toucher", r.get("busiestThreads").asText(), printed);
-    assertTrue(r.get("groups").get("toucher").asDouble() > 0.5, printed); // it spun for 2 s
+    assertTrue(r.get("groups").get("toucher").asDouble() > 0.5, printed); // it spun for 1.5 s of CPU
     long pages = MEGABYTES * 1024L * 1024 / largestPageWithoutAsking();
     long toucherFaults = r.get("minorFaultsByGroup").get("toucher").asLong();
     // each page is one fault (more with the JVM's own bookkeeping); 4 KB pages unless the kernel is

@@ -42,14 +42,14 @@ class BatchAppendFnTest {
   void onFlinkABatchAsOldAsABundleIsAppendedFromTheElementPath(@TempDir Path dir) throws Exception {
     FlinkPipelineOptions flink = PipelineOptionsFactory.as(FlinkPipelineOptions.class);
     flink.setRunner(FlinkRunner.class);
-    flink.setMaxBundleTimeMills(1L);
+    flink.setMaxBundleTimeMills(200L); // long enough that no pause of a loaded machine ages row 3's batch
     StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
     BatchAppendFn fn = plainAppends(spec);
     fn.setup();
     try {
       startBundle(fn, flink);
       fn.process(row(1));
-      Thread.sleep(20); // the batch is now older than the 1 ms bundle time
+      Thread.sleep(400); // the batch is now older than the 200 ms bundle time
       fn.process(row(2));
       // the second element hands the batch over; its append runs beside the reading thread
       assertEquals(2, rowsWithin(spec, 2, 10_000), "both rows appended from the second element, before the bundle ends");
