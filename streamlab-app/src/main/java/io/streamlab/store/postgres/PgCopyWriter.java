@@ -19,8 +19,9 @@ import org.postgresql.copy.CopyIn;
 
 /**
  * Appends a batch with one binary COPY. Plain: COPY straight into the table, one atomic
- * statement. Keyed (exactly-once): COPY straight into the table too, in a transaction, and the
- * table's key checks every row; only when a row's identity is already stored or repeated in the
+ * statement. Keyed (exactly-once): COPY straight into the table too, also one atomic statement
+ * (autocommitted: a refused row takes the whole COPY back, so no transaction of its own, and no
+ * COMMIT round trip, is needed), and the table's key checks every row; only when a row's identity is already stored or repeated in the
  * batch (a replay after a restore; the COPY fails as a whole) does the batch go again through a
  * session-private staging table and {@code INSERT ... SELECT ... ON CONFLICT (producer id,
  * sequence) DO NOTHING}, both in one transaction: the batch is in the table once, whatever was
@@ -99,19 +100,16 @@ final class PgCopyWriter implements TableWriter {
    */
   static final int FLUSH_AFTER_PAGES = 256;
 
-  /** A new session: autocommit for plain COPY; for keyed, its own staging table (temporary tables die with their session). */
+  /** A new session in autocommit; keyed, with its own staging table (temporary tables die with their session). */
   private Connection open() throws SQLException {
     Connection c = connector.connect();
     try {
       flushAsWritten(c);
+      c.setAutoCommit(true);
       if (keyed) {
-        c.setAutoCommit(false);
         try (Statement st = c.createStatement()) {
           st.execute(stagingSql);
         }
-        c.commit();
-      } else {
-        c.setAutoCommit(true);
       }
       return c;
     } catch (SQLException e) {
@@ -149,13 +147,12 @@ final class PgCopyWriter implements TableWriter {
         closeQuietly();
         throw new StoreUnavailableException("PostgreSQL connection lost during an append: " + e.getMessage(), e);
       }
-      if (keyed) rollbackQuietly();
       throw e;
     }
   }
 
   /**
-   * A keyed batch COPYed straight into the table and committed.
+   * A keyed batch COPYed straight into the table, committed with the statement.
    *
    * @return false when the table's key refused a row (nothing of the batch was stored): the
    *     batch goes through {@link #merge}
@@ -163,11 +160,9 @@ final class PgCopyWriter implements TableWriter {
   private boolean copyNew(List<GenericRecord> records, long writeTime) throws SQLException {
     try {
       copy(copySql, records, writeTime);
-      connection.commit();
       return true;
     } catch (SQLException e) {
       if (!UNIQUE_VIOLATION.equals(e.getSQLState())) throw e;
-      connection.rollback();
       return false;
     }
   }
@@ -177,17 +172,34 @@ final class PgCopyWriter implements TableWriter {
    * where rows were ignored, the collision check, in one transaction.
    */
   private void merge(List<GenericRecord> records, long writeTime) throws SQLException, IdentityCollisions.Found {
-    copy(stagingCopySql, records, writeTime);
-    int inserted;
-    try (Statement st = connection.createStatement()) {
-      inserted = st.executeUpdate(mergeSql);
+    connection.setAutoCommit(false); // the staged rows live until the commit (ON COMMIT DELETE ROWS)
+    boolean committed = false;
+    try {
+      copy(stagingCopySql, records, writeTime);
+      int inserted;
+      try (Statement st = connection.createStatement()) {
+        inserted = st.executeUpdate(mergeSql);
+      }
+      if (inserted < records.size()) { // replays, or other events with the same identity?
+        List<IdentityCollisions.Collision> collisions =
+            IdentityCollisions.find(connection, target, staging, PgTypes::quote); // the batch is still staged
+        if (!collisions.isEmpty()) throw new IdentityCollisions.Found(collisions);
+      }
+      connection.commit();
+      committed = true;
+    } finally {
+      if (!committed) rollbackQuietly();
+      autocommitQuietly();
     }
-    if (inserted < records.size()) { // replays, or other events with the same identity?
-      List<IdentityCollisions.Collision> collisions =
-          IdentityCollisions.find(connection, target, staging, PgTypes::quote); // the batch is still staged
-      if (!collisions.isEmpty()) throw new IdentityCollisions.Found(collisions); // rolled back by the caller
+  }
+
+  /** Back to autocommit after a merge; on a broken connection the next append's check says why. */
+  private void autocommitQuietly() {
+    try {
+      connection.setAutoCommit(true);
+    } catch (SQLException ignored) {
+      // the connection is broken: append() sees the original failure and checks alive()
     }
-    connection.commit();
   }
 
   /**

@@ -9,6 +9,7 @@ import io.streamlab.generator.GeneratorSettings;
 import io.streamlab.generator.RandomRecordFactory;
 import io.streamlab.schema.AvroJson;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.TableWriter;
@@ -160,6 +161,36 @@ class PostgresStoreTest {
           while (rs.next()) byName.put(rs.getString(1), rs.getLong(2));
           assertEquals(Map.of("first", 200L, "replayed", 100L), byName);
         }
+      }
+    }
+  }
+
+  /**
+   * Each keyed batch is committed as it is appended, seen at once by another session, also the
+   * batches after a replay went through staging and after a batch refused for an identity
+   * collision (an event with a stored identity and another send time), of which nothing is stored.
+   */
+  @Test
+  void aKeyedWriterCommitsEveryBatchAsItIsAppendedAlsoAfterAFallback() throws Exception {
+    try (TableStore store = StoreSpec.postgres(url, null).open()) {
+      store.createTableIfMissing("each_committed", schema, true);
+      try (TableWriter keyed = store.openWriter("each_committed", schema, true);
+          Connection c = store.openQueryConnection(); Statement st = c.createStatement()) {
+        keyed.append(records.subList(0, 100));
+        assertEquals(Map.of("rows", 100L, "distinct", 100L), counts(st, "each_committed"), "a fresh batch");
+        keyed.append(records.subList(50, 150)); // a replay: staged, insert-or-ignore
+        assertEquals(Map.of("rows", 150L, "distinct", 150L), counts(st, "each_committed"), "after a replay");
+        List<GenericRecord> colliding = new ArrayList<>(records.subList(150, 160));
+        for (GenericRecord r : named(records.subList(140, 150), "other")) {
+          r.put(SystemColumns.SEND_TIME_MICROS, (Long) r.get(SystemColumns.SEND_TIME_MICROS) + 1);
+          colliding.add(r);
+        }
+        assertThrows(IdentityCollisions.Found.class, () -> keyed.append(colliding));
+        assertEquals(Map.of("rows", 150L, "distinct", 150L), counts(st, "each_committed"), "nothing of a refused batch");
+        keyed.append(records.subList(150, 200));
+        assertEquals(Map.of("rows", 200L, "distinct", 200L), counts(st, "each_committed"), "fresh again");
+        keyed.append(records.subList(190, 250));
+        assertEquals(Map.of("rows", 250L, "distinct", 250L), counts(st, "each_committed"), "a replay again");
       }
     }
   }
