@@ -194,7 +194,7 @@ public final class LabRun {
       GeneratorStats measured;
       long windowNanos;
       Duration cpu, cpuAtEnd;
-      WindowStart start;
+      WindowStart start = null;
       StoreServerFigures storeServer;
       IngestStatus last;
       Set<Integer> latencyProducers = measuredProducers; // the window's (a max run's hold: its own)
@@ -214,7 +214,7 @@ public final class LabRun {
           else phase("warm-up", warm, false, 0);
         }
         if (window == null) ingest.awaitStatusSettled(); // a pipeline still at work never settles
-        start = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
+        start = windowStart();
         measured = switch (mode) {
           case STEADY -> {
             Throwable[] faultFailure = new Throwable[1];
@@ -240,7 +240,8 @@ public final class LabRun {
             if (share == 0 || highestSustained == 0) yield searched;
             // the window from here on is the hold's: its latency, rows, CPU and time
             window = holdAt(share);
-            start = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
+            start.server().close(); // the search's start is not the window's
+            start = windowStart();
             GeneratorStats held = phase("measure", window, true, 0, null);
             latencyProducers = held.sequencesPerProducer().keySet();
             yield held;
@@ -257,6 +258,7 @@ public final class LabRun {
       } finally {
         if (window != null) window.generator().stop(); // a failed run's next generator must not start
         if (sampler != null) sampler.close();
+        if (start != null) start.server().close(); // ended already unless the run failed
       }
       // read once ingestion stopped: a stopping ingestion logs its last latency interval
       TableLatency latency = ingest.latency(latencyProducers, start.markMillis(), Long.MAX_VALUE);
@@ -368,6 +370,13 @@ public final class LabRun {
      * @return the window's generator: sending if it took over, else connected and waiting for
      *     {@link #phase} to release it
      */
+    /** The window's start: the one taken at a warm-up's handover if there was one (used once), else now. */
+    private WindowStart windowStart() throws IOException, InterruptedException {
+      WindowStart s = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
+      handOverStart = null;
+      return s;
+    }
+
     private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
         throws InterruptedException, IOException {
       handOverStart = null;

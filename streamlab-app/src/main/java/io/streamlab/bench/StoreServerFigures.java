@@ -27,26 +27,76 @@ public record StoreServerFigures(String server, Map<String, String> settings, lo
    * Started at a window's start; {@link #end} at its end. A diagnostic: when the server cannot be
    * read, the run goes on without these figures (null) and says why.
    *
-   * @param store the PostgreSQL store watched; null for another store, or one that could not be read
-   * @param failure why the start could not read the server; null when it could or there is none
+   * <p>One connection is opened at the start and kept until the end: the start may be taken while a
+   * warm-up still sends (at its handover to the window), where a store's open and a second connect
+   * would delay the window's first event.
    */
-  record Watch(StoreSpec store, long checkpointsAtStart, String failure) {
+  static final class Watch implements AutoCloseable {
+    private final TableStore store;
+    private final Connection connection;
+    private final long checkpointsAtStart;
+    private final String failure;
+
+    private Watch(TableStore store, Connection connection, long checkpointsAtStart, String failure) {
+      this.store = store;
+      this.connection = connection;
+      this.checkpointsAtStart = checkpointsAtStart;
+      this.failure = failure;
+    }
+
+    /** @param store the store watched: figures only for PostgreSQL, none for another store */
     static Watch start(StoreSpec store) {
-      if (store == null || store.kind() != StoreSpec.Kind.POSTGRES) return new Watch(null, 0, null);
-      try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
-        return new Watch(store, PgServer.checkpoints(c), null);
+      if (store == null || store.kind() != StoreSpec.Kind.POSTGRES) return new Watch(null, null, 0, null);
+      TableStore s = null;
+      Connection c = null;
+      try {
+        s = store.undecorated().open();
+        c = s.openQueryConnection();
+        return new Watch(s, c, PgServer.checkpoints(c), null);
       } catch (Exception e) {
-        return new Watch(null, 0, "PostgreSQL's checkpoint count could not be read: " + e.getMessage());
+        closeQuietly(c, s);
+        return new Watch(null, null, 0, "PostgreSQL's checkpoint count could not be read: " + e.getMessage());
       }
     }
 
-    /** The window's figures; null for a store without a server, or one that could not be read (see {@link #failure}). */
+    /** Why the start could not read the server; null when it could or there is none. */
+    String failure() {
+      return failure;
+    }
+
+    /**
+     * The window's figures, and the connection closed; null for a store without a server, one that
+     * could not be read (see {@link #failure}), or a watch already ended.
+     */
     StoreServerFigures end() {
-      if (store == null) return null;
-      try (TableStore s = store.undecorated().open(); Connection c = s.openQueryConnection()) {
-        return new StoreServerFigures("PostgreSQL", PgServer.settings(c), PgServer.checkpoints(c) - checkpointsAtStart);
+      if (connection == null) return null;
+      try {
+        if (connection.isClosed()) return null;
+        return new StoreServerFigures("PostgreSQL", PgServer.settings(connection),
+            PgServer.checkpoints(connection) - checkpointsAtStart);
       } catch (Exception e) {
         return null;
+      } finally {
+        close();
+      }
+    }
+
+    /** Ends the watch without figures (a window that failed, or was replaced); idempotent. */
+    @Override
+    public void close() {
+      closeQuietly(connection, store);
+    }
+
+    private static void closeQuietly(Connection c, TableStore s) {
+      try {
+        if (c != null) c.close();
+      } catch (Exception ignored) {
+        // a diagnostic's connection: nothing to do
+      }
+      try {
+        if (s != null) s.close();
+      } catch (Exception ignored) {
+        // as above
       }
     }
   }

@@ -37,6 +37,8 @@ class StoreServerFiguresTest {
       assertTrue(f.checkpointsInWindow() >= 2, "two CHECKPOINTs in the window: " + f);
       assertEquals(maxWalSize, f.settings().get("max_wal_size"));
       assertTrue(f.summary().contains("checkpoints in the window (max_wal_size " + maxWalSize), f.summary());
+      assertNull(watch.end(), "the end closed the watch's connection: no figures a second time");
+      watch.close(); // idempotent after the end
     } finally {
       TestPostgres.drop(url);
     }
