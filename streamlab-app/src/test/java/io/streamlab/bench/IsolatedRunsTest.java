@@ -119,7 +119,10 @@ class IsolatedRunsTest {
       assertTrue(removed.out().contains("1 removed, 0 failed"), removed.out() + removed.err());
       try (var admin = org.apache.kafka.clients.admin.Admin.create(java.util.Map.of("bootstrap.servers", bootstrap))) {
         java.util.Set<String> left = admin.listTopics().names().get();
-        for (int i = 0; i < 50 && !left.equals(java.util.Set.of("my-events")); i++) { // metadata settles
+        // clean waited for the deletion; the broker's listing follows once its metadata has caught
+        // up, which a loaded machine can delay by seconds: asked again, for up to 2 minutes
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+        while (!left.equals(java.util.Set.of("my-events")) && System.nanoTime() < deadline) {
           Thread.sleep(200);
           left = admin.listTopics().names().get();
         }
