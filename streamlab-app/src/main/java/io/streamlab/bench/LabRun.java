@@ -358,6 +358,13 @@ public final class LabRun {
       return new Generation(generator, thread, cfg);
     }
 
+    /** The window's start: the one taken at a warm-up's handover if there was one (used once), else now. */
+    private WindowStart windowStart() throws IOException, InterruptedException {
+      WindowStart s = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
+      handOverStart = null;
+      return s;
+    }
+
     /**
      * Steady mode's warm-up: generated like any phase, but not drained. It lasts {@code --warmup}
      * and then until the pipeline has caught up (a backlog of at most {@link #CAUGHT_UP} of
@@ -370,13 +377,6 @@ public final class LabRun {
      * @return the window's generator: sending if it took over, else connected and waiting for
      *     {@link #phase} to release it
      */
-    /** The window's start: the one taken at a warm-up's handover if there was one (used once), else now. */
-    private WindowStart windowStart() throws IOException, InterruptedException {
-      WindowStart s = handOverStart != null ? handOverStart : WindowStart.now(ingest, store);
-      handOverStart = null;
-      return s;
-    }
-
     private Generation warmUpInto(EventGenerator.Config warm, EventGenerator.Config window)
         throws InterruptedException, IOException {
       handOverStart = null;
