@@ -26,9 +26,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
 
@@ -115,6 +117,7 @@ public final class SinkBench {
       } catch (Exception e) {
         // already ended (failed): the outcome says so
       }
+      awaitNoAppendInFlight(c, plain.toString());
       verified = TableVerifier.verify(c, config.table(), Map.of(GeneratedLoad.PRODUCER_ID, config.rows()),
           Set.of(GeneratedLoad.PRODUCER_ID));
       inTable = distinctInTable(c);
@@ -123,6 +126,31 @@ public final class SinkBench {
     String storeId = plain.toString();
     return SinkBenchResult.of(v, config.rows(), seconds, outcome, ThrottleStats.find(storeId, config.table()),
         TableQuota.find(storeId, config.table()), verified, inTable);
+  }
+
+  /**
+   * Waits (up to 15 s) until the table's rows and the rows its quota counted as written stay the
+   * same for a second. A cancelled job can end while a writer's append is still running (the
+   * append has a thread of its own, and a DuckDB call cannot be interrupted), and the table and the
+   * quota's count are read one after the other: an append that lands between the two reads would
+   * make them disagree.
+   */
+  private void awaitNoAppendInFlight(Connection c, String storeId) throws Exception {
+    String sql = "SELECT count(*) FROM " + TableVerifier.quote(config.table());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    long[] last = null;
+    while (System.nanoTime() < deadline) {
+      long rows;
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        rs.next();
+        rows = rs.getLong(1);
+      }
+      TableQuota quota = TableQuota.find(storeId, config.table());
+      long[] now = {rows, quota == null ? 0 : quota.acceptedRows()};
+      if (Arrays.equals(now, last)) return;
+      last = now;
+      Thread.sleep(1000);
+    }
   }
 
   /** Distinct generated rows in the table itself (dead letters are not "in the table"). */

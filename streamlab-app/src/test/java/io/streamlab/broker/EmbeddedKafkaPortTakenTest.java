@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.streamlab.testing.BrokerProbe;
+import io.streamlab.testing.ClusterProbe;
 import io.streamlab.testing.PortThief;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -32,7 +32,7 @@ class EmbeddedKafkaPortTakenTest {
       assertTrue(out.toString().contains("attempt 2 of 3"), out.toString());
       assertNotEquals("127.0.0.1:" + taken, kafka.bootstrapServers());
       // and it serves: the broker is up on its new port (a query a loaded machine slows is asked again)
-      assertEquals(1, BrokerProbe.brokers(kafka.bootstrapServers()));
+      assertEquals(1, ClusterProbe.brokers(kafka.bootstrapServers()));
       Topics.create(kafka.bootstrapServers(), "after-retry", 1);
     }
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamlab.cli.Main;
 import io.streamlab.report.ResultsJson;
+import io.streamlab.testing.ClusterProbe;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -55,7 +56,7 @@ class ClusterAcceptanceTest {
     ClusterState state = ClusterState.load(clusterDir);
     assertEquals(6, state.members().size(), "JobManager, 2 TaskManagers, 3 brokers: " + state.members());
     assertEquals(4, state.totalSlots());
-    assertEquals(2, new FlinkRest(state.flinkMaster()).taskManagers());
+    assertEquals(2, ClusterProbe.taskManagers(state.flinkMaster()));
     assertEquals(0, cli("cluster", "status", "--dir=" + clusterDir).code);
     // every member's listeners (Flink RPC, REST, BLOB, data port; Kafka) on loopback only
     for (String member : state.members()) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.streamlab.process.Ports;
-import io.streamlab.testing.BrokerProbe;
+import io.streamlab.testing.ClusterProbe;
 import io.streamlab.testing.PortThief;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -47,8 +47,8 @@ class ClusterPortTakenTest {
         assertEquals(5, state.members().size(), "3 brokers, JobManager, 1 TaskManager: " + state.members());
         assertTrue(cluster.allUp(), cluster.status());
         for (int taken : thief.taken()) assertFalse(state.ports().contains(taken), taken + " is still the cluster's: " + state.ports());
-        assertEquals(3, BrokerProbe.brokers(state.bootstrapServers())); // a query a loaded machine slows is asked again
-        assertEquals(1, new FlinkRest(state.flinkMaster()).taskManagers());
+        assertEquals(3, ClusterProbe.brokers(state.bootstrapServers())); // a query a loaded machine slows is asked again
+        assertEquals(1, ClusterProbe.taskManagers(state.flinkMaster()));
       } finally {
         List<Integer> busy = cluster.down(out);
         assertEquals(List.of(), busy, "ports left in use after down: " + bytes);
