@@ -18,6 +18,7 @@ final class ChildIngestion implements Ingestion {
   private IngestProcess current;
   private IngestStatus before = IngestStatus.NONE;
   private Duration cpuBefore = Duration.ZERO;
+  private long reportsBefore;
   private int kills;
 
   ChildIngestion(Launch launch) throws IOException {
@@ -28,6 +29,11 @@ final class ChildIngestion implements Ingestion {
   @Override
   public IngestStatus status() {
     return before.plus(current.status());
+  }
+
+  @Override
+  public long statusReports() {
+    return reportsBefore + current.statusLines();
   }
 
   @Override
@@ -97,6 +103,7 @@ final class ChildIngestion implements Ingestion {
     kills++;
     cpuBefore = cpuBefore.plus(cpu);
     before = before.plus(last);
+    reportsBefore += current.statusLines();
     current = new IngestProcess(launch.args(), launch.logFile());
     awaitReady(readyTimeout);
   }

@@ -50,6 +50,11 @@ final class ClusterIngestion implements Ingestion {
     return client.status();
   }
 
+  @Override
+  public long statusReports() {
+    return client.statusReports();
+  }
+
   /**
    * Flink's REST metrics (the shuffle bytes) lag the table by seconds, most after a job restart,
    * when a backlog drains in a burst the metrics have not caught up with: waits until they stop

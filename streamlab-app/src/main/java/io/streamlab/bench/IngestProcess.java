@@ -82,6 +82,11 @@ final class IngestProcess implements AutoCloseable {
     return status;
   }
 
+  /** Status lines read so far. */
+  long statusLines() {
+    return statusLines;
+  }
+
   boolean isAlive() {
     return process.isAlive();
   }

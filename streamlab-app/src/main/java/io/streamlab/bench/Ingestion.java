@@ -53,6 +53,16 @@ public interface Ingestion extends AutoCloseable {
   /** Counters so far. */
   IngestStatus status();
 
+  /**
+   * How many status reports have come so far. Where {@link #status} changes only when a report
+   * comes (once a status interval), a count to compare with it (the generator's, for a backlog)
+   * must be taken when the report comes, not later ({@link Sampler}). -1 where the counters are
+   * read on demand.
+   */
+  default long statusReports() {
+    return -1;
+  }
+
   /** Where the counters lag the table (a remote metrics API), waits until they stop moving; else returns. */
   default void awaitStatusSettled() throws InterruptedException {}
 

@@ -202,7 +202,8 @@ public final class LabRun {
       try (Ingestion started = config.ingestion().start(
           new Ingestion.Launch(ingestArgs, ingestLog, latencyLog, store, config.table()))) {
         ingest = started;
-        sampler = new Sampler(ingest::status, () -> ingest.cpuTime().toNanos() / 1e9, this::generatedSoFar);
+        sampler = new Sampler(ingest::status, ingest::statusReports, () -> ingest.cpuTime().toNanos() / 1e9,
+            this::generatedSoFar);
         out.println("[streamlab] starting ingestion (log: " + ingestLog + ")");
         ingest.awaitReady(READY_TIMEOUT);
         if (mode == RunMode.DRAIN) {
@@ -300,9 +301,12 @@ public final class LabRun {
       return s.rowsWritten() + s.failed();
     }
 
+    /** Events the broker acknowledged so far, all phases (read by the sampler's thread too). */
     private long generatedSoFar() {
-      GeneratorStats g = running.get();
-      return ackedBefore.get() + (g == null ? 0 : g.acked());
+      synchronized (running) { // not amid record(): a phase counted in both terms, or in neither
+        GeneratorStats g = running.get();
+        return ackedBefore.get() + (g == null ? 0 : g.acked());
+      }
     }
 
     /** Drain mode: the warm-up events, then the measured backlog, into the topic before ingestion starts. */
@@ -321,8 +325,10 @@ public final class LabRun {
     private GeneratorStats record(boolean measuredPhase, GeneratorStats stats) {
       expected.putAll(stats.sequencesPerProducer());
       if (measuredPhase) measuredProducers.addAll(stats.sequencesPerProducer().keySet());
-      ackedBefore.addAndGet(stats.acked());
-      running.set(null);
+      synchronized (running) {
+        ackedBefore.addAndGet(stats.acked());
+        running.set(null);
+      }
       return stats;
     }
 
@@ -387,15 +393,15 @@ public final class LabRun {
       long minNanos = startNanos + warm.duration().toNanos();
       long caughtUp = Math.max(1_000, Math.round(warm.ratePerSec() * CAUGHT_UP.toMillis() / 1000.0));
       long[] backlogAtHandover = {-1};
-      IngestStatus[] seen = {null};
+      Sampler.Counts[] seen = {null};
       long[] sinceNanos = {0}; // since when the backlog has stayed within caughtUp
       HandOver handOver = () -> {
         boolean last = !warmUp.thread().isAlive() || System.nanoTime() - startNanos >= limit.toNanos();
-        // the backlog only from a status line that has just come (they come once a second)
-        IngestStatus status = ingest.status();
-        if (System.nanoTime() < minNanos || (status == seen[0] && !last)) return false;
-        seen[0] = status;
-        long backlog = generatedSoFar() - done(status);
+        // once per report (they come once a second), with the generator's count when it came
+        Sampler.Counts counts = sampler.latest();
+        if (System.nanoTime() < minNanos || (counts == seen[0] && !last)) return false;
+        seen[0] = counts;
+        long backlog = counts.backlog();
         if (backlog > caughtUp) sinceNanos[0] = 0;
         else if (sinceNanos[0] == 0) sinceNanos[0] = System.nanoTime();
         boolean steady = sinceNanos[0] != 0 && System.nanoTime() - sinceNanos[0] >= CAUGHT_UP_FOR.toNanos();
@@ -422,7 +428,7 @@ public final class LabRun {
           out.printf("[streamlab] warm-up: NOT caught up after %d s (backlog %,d events); draining it, so the "
               + "window starts from an idle pipeline%n", seconds, Math.max(0, backlogAtHandover[0]));
           sampler.phase("warm-up/drain");
-          drain(ackedBefore.get(), "warm-up/drain", new Progress(out, ackedBefore::get, ingest::status, 0));
+          drain(ackedBefore.get(), "warm-up/drain", new Progress(out, ackedBefore::get, sampler::latest, 0));
           // not released here: its phase releases it once the window's start is taken, which waits for a
           // status line (up to seconds on a loaded machine) and would otherwise cut the window's head off
         }
@@ -450,7 +456,7 @@ public final class LabRun {
       sampler.phase(name);
       generator.release(); // a gated one starts with its phase (no-op for one already sending)
       IngestStatus before = ingest.status();
-      Progress progress = new Progress(out, generator.stats()::acked, ingest::status, done(before));
+      Progress progress = new Progress(out, generator.stats()::acked, sampler::latest, done(before));
       out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
       running.set(generator.stats());
       long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
@@ -487,7 +493,7 @@ public final class LabRun {
 
     /** Waits until {@code target} events are ingested in all, printing progress meanwhile. */
     private void awaitIngested(long target, String name) throws InterruptedException {
-      drain(target, name, new Progress(out, ackedBefore::get, ingest::status, 0), false);
+      drain(target, name, new Progress(out, ackedBefore::get, sampler::latest, 0), false);
     }
 
     /** Max mode: rising rates (x1.5) until one is not sustained, then bisection to within 5 %. */
@@ -523,21 +529,20 @@ public final class LabRun {
       long mark = ingest.markLatencyInterval();
       IngestStatus before = ingest.status();
       Duration cpu0 = ingest.cpuTime();
-      long t0 = System.nanoTime();
       String name = String.format("step %d", k + 1);
       EventGenerator.Config cfg = events.forPhase(rate, 0, config.mode().stepDuration(), STEP_PRODUCER_BASE + 100 * k);
-      long ackedAtStart = ackedBefore.get();
       long ingestedAtStart = done(before);
+      // the backlog at either end from a report and the generator's count when it came: a report
+      // is up to a second old, and a count of now would add a second of the step's rate to it
+      Sampler.Counts countsAtStart = sampler.latest();
       GeneratorStats stats = phaseWithoutDrain(name, cfg);
-      double secs = (System.nanoTime() - t0) / 1e9;
-      IngestStatus atEnd = ingest.status();
+      Sampler.Counts countsAtEnd = sampler.latest();
       // before the drain: its samples are the step's catching up, not its keeping up
       double lateShare = RateStep.lateIngestedShare(
           sampler.samples().stream().filter(x -> x.phase().equals(name)).toList());
       sampler.phase(name + "/drain");
-      long backlogGrowth = (ackedBefore.get() - done(atEnd))
-          - Math.max(0, ackedAtStart - ingestedAtStart);
-      drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, ingest::status, ingestedAtStart));
+      long backlogGrowth = countsAtEnd.backlog() - countsAtStart.backlog();
+      drain(ackedBefore.get(), name + "/drain", new Progress(out, stats::acked, sampler::latest, ingestedAtStart));
       IngestStatus drained = ingest.status();
       Histogram stepLatency = ingest.latency(stats.sequencesPerProducer().keySet(), mark, ingest.markLatencyInterval())
           .measured();
@@ -549,7 +554,8 @@ public final class LabRun {
       double generatedRate = Rates.perSecond(stats.acked(), config.mode().stepDuration().toNanos() / 1e9);
       boolean ok = RateStep.sustained(rate, generatedRate, backlogGrowth, p99, config.mode().maxP99().toMillis(), lateShare);
       RateStep step = new RateStep(rate, generatedRate,
-          Rates.perSecond(done(atEnd) - ingestedAtStart, secs), backlogGrowth, p99, lateShare,
+          Rates.perSecond(countsAtEnd.ingested() - countsAtStart.ingested(),
+              (countsAtEnd.nanos() - countsAtStart.nanos()) / 1e9), backlogGrowth, p99, lateShare,
           Rates.perCore(Math.round(ingest.bytesPerEvent(drained, stats) * (done(drained) - ingestedAtStart)), cpuSecs),
           ok);
       steps.add(step);
