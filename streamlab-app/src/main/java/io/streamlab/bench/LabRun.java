@@ -44,8 +44,10 @@ public final class LabRun {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
   /**
    * Steady mode: the warm-up hands over to the window once the backlog is at most this long at the
-   * rate: a pipeline that keeps up holds about its p50 latency's worth of events in flight, and the
-   * backlog is read against the ingestion's last status line, whose counts lag by up to a second.
+   * rate: a pipeline that keeps up holds about its p50 latency's worth of events in flight. The
+   * bound was set when the backlog also held up to a second of the status lines' lag; it is of one
+   * moment now ({@link Sampler.Counts}), and the bound is kept: the hand-over also waits
+   * {@link #CAUGHT_UP_FOR}, and a tighter bound was not measured.
    */
   static final Duration CAUGHT_UP = Duration.ofMillis(1500);
   /** ... for this long: a backlog that has just shrunk to it may still be the warm-up's catching up. */
