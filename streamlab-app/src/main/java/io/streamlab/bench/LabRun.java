@@ -267,7 +267,7 @@ public final class LabRun {
       TableLatency latency = ingest.latency(latencyProducers, start.markMillis(), Long.MAX_VALUE);
       Verification v = ingest.verify(expected, measuredProducers);
       IngestStatus atStart = start.status();
-      long windowRows = done(last) - done(atStart);
+      long windowRows = last.done() - atStart.done();
       long windowStartMicros = start.markMillis() * 1000;
       DrainStart drainStart = mode == RunMode.DRAIN && v.firstWriteMicros() > 0
           ? DrainStart.at(drainPolls, v.firstWriteMicros()) : null;
@@ -296,11 +296,6 @@ public final class LabRun {
     private static long allocatedSince(IngestStatus start, IngestStatus end) {
       return start.allocatedBytes() > 0 && end.allocatedBytes() > start.allocatedBytes()
           ? end.allocatedBytes() - start.allocatedBytes() : 0;
-    }
-
-    /** Rows written or dead-lettered: events that are through the pipeline. */
-    private static long done(IngestStatus s) {
-      return s.rowsWritten() + s.failed();
     }
 
     /** Events the broker acknowledged so far, all phases (read by the sampler's thread too). */
@@ -458,7 +453,7 @@ public final class LabRun {
       sampler.phase(name);
       generator.release(); // a gated one starts with its phase (no-op for one already sending)
       IngestStatus before = ingest.status();
-      Progress progress = new Progress(out, generator.stats()::acked, sampler::latest, done(before));
+      Progress progress = new Progress(out, generator.stats()::acked, sampler::latest, before.done());
       out.printf("[streamlab] %s: generating %s for %d s%n", name, rateText(cfg.ratePerSec()), cfg.duration().toSeconds());
       running.set(generator.stats());
       long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
@@ -529,14 +524,13 @@ public final class LabRun {
     /** One step of max mode: generate at {@code rate}, measure, drain; the step is recorded in {@link #steps}. */
     private boolean maxRateStep(double rate, int k, List<GeneratorStats> all) throws Exception {
       long mark = ingest.markLatencyInterval();
-      IngestStatus before = ingest.status();
       Duration cpu0 = ingest.cpuTime();
       String name = String.format("step %d", k + 1);
       EventGenerator.Config cfg = events.forPhase(rate, 0, config.mode().stepDuration(), STEP_PRODUCER_BASE + 100 * k);
-      long ingestedAtStart = done(before);
       // the backlog at either end from a report and the generator's count when it came: a report
       // is up to a second old, and a count of now would add a second of the step's rate to it
       Sampler.Counts countsAtStart = sampler.latest();
+      long ingestedAtStart = countsAtStart.ingested();
       GeneratorStats stats = phaseWithoutDrain(name, cfg);
       Sampler.Counts countsAtEnd = sampler.latest();
       // before the drain: its samples are the step's catching up, not its keeping up
@@ -558,7 +552,7 @@ public final class LabRun {
       RateStep step = new RateStep(rate, generatedRate,
           Rates.perSecond(countsAtEnd.ingested() - countsAtStart.ingested(),
               (countsAtEnd.nanos() - countsAtStart.nanos()) / 1e9), backlogGrowth, p99, lateShare,
-          Rates.perCore(Math.round(ingest.bytesPerEvent(drained, stats) * (done(drained) - ingestedAtStart)), cpuSecs),
+          Rates.perCore(Math.round(ingest.bytesPerEvent(drained, stats) * (drained.done() - ingestedAtStart)), cpuSecs),
           ok);
       steps.add(step);
       out.printf("[streamlab] %s: %,.0f events/s %s (backlog %+,d, p99 %,.0f ms, second half ingested %s of generated)%n",
@@ -594,7 +588,7 @@ public final class LabRun {
       long lastDone = -1;
       while (true) {
         IngestStatus status = ingest.status();
-        long done = done(status);
+        long done = status.done();
         if (config.mode().mode() == RunMode.DRAIN) {
           drainPolls.add(new DrainStart.Poll(System.currentTimeMillis() * 1000, ingest.cpuTime(), status));
         }

@@ -31,9 +31,9 @@ final class Sampler implements AutoCloseable {
    * @param nanos when the report came ({@link System#nanoTime})
    */
   record Counts(IngestStatus status, long generated, long nanos) {
-    /** Rows written or dead-lettered: events that are through the pipeline. */
+    /** Events through the pipeline ({@link IngestStatus#done}). */
     long ingested() {
-      return status.rowsWritten() + status.failed();
+      return status.done();
     }
 
     long backlog() {

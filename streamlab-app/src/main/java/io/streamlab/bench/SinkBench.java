@@ -17,6 +17,7 @@ import io.streamlab.store.throttle.WriterPool;
 import io.streamlab.schema.SystemColumns;
 import java.io.PrintStream;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import org.apache.beam.runners.direct.DirectOptions;
@@ -140,11 +141,7 @@ public final class SinkBench {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     long[] last = null;
     while (System.nanoTime() < deadline) {
-      long rows;
-      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-        rs.next();
-        rows = rs.getLong(1);
-      }
+      long rows = count(c, sql);
       TableQuota quota = TableQuota.find(storeId, config.table());
       long[] now = {rows, quota == null ? 0 : quota.acceptedRows()};
       if (Arrays.equals(now, last)) return;
@@ -155,7 +152,11 @@ public final class SinkBench {
 
   /** Distinct generated rows in the table itself (dead letters are not "in the table"). */
   private long distinctInTable(Connection c) throws Exception {
-    String sql = "SELECT count(DISTINCT " + SystemColumns.SEQUENCE + ") FROM " + TableVerifier.quote(config.table());
+    return count(c, "SELECT count(DISTINCT " + SystemColumns.SEQUENCE + ") FROM " + TableVerifier.quote(config.table()));
+  }
+
+  /** The one number a {@code SELECT count(...)} returns. */
+  private static long count(Connection c, String sql) throws SQLException {
     try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);

@@ -55,6 +55,11 @@ public record IngestStatus(boolean ready, long eventsRead, long bytesRead, long 
 
   public static final IngestStatus NONE = new IngestStatus(false, 0, 0, 0, 0, 0, 0, 0, Map.of());
 
+  /** Rows written or dead-lettered: events that are through the pipeline. */
+  public long done() {
+    return rowsWritten + failed;
+  }
+
   public static IngestStatus current(long p99Micros) {
     IngestMetrics m = IngestMetrics.get();
     return new IngestStatus(m.ready(), m.eventsRead(), m.bytesRead(), m.rowsWritten(),
