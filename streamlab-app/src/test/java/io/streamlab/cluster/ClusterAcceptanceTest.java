@@ -17,7 +17,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,7 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterAcceptanceTest {
   @TempDir static Path dir;
   private static Path clusterDir;
-  private static final List<String> schemas = new ArrayList<>();
+  /** Each run's PostgreSQL schema, by run name: dropped at the end. */
+  private static final Map<String, String> schemaOf = new LinkedHashMap<>();
 
   @BeforeAll
   static void up() throws Exception {
@@ -71,8 +74,7 @@ class ClusterAcceptanceTest {
   @Order(1)
   void exactlyOnceAcrossTwoTaskManagersSurvivesTaskManagerAndBrokerKills() throws Exception {
     String summary = run("eo", "--writeMethod=STORAGE_WRITE_API", "--chaos=kill-taskmanager,kill-broker,restart-postgres");
-    assertTrue(summary.contains(" lost=0 "), summary);
-    assertTrue(summary.contains(" duplicated=0 "), summary);
+    assertPromised("eo", summary, " lost=0 ", " duplicated=0 ");
     JsonNode r = ResultsJson.read(dir.resolve("eo"));
     double shuffled = r.path("shuffle").path("bytesShuffled").asDouble(), read = r.path("shuffle").path("bytesRead").asDouble();
     // The exactly-once write shuffles about what it reads (0.92x here without faults, 0.92-0.97x in
@@ -87,7 +89,7 @@ class ClusterAcceptanceTest {
   @Order(2)
   void atLeastOnceAcrossTwoTaskManagersLosesNothing() throws Exception {
     String summary = run("alo", "--writeMethod=STORAGE_API_AT_LEAST_ONCE", "--chaos=kill-taskmanager,kill-broker");
-    assertTrue(summary.contains(" lost=0 "), summary);
+    assertPromised("alo", summary, " lost=0 ");
   }
 
   @AfterAll
@@ -97,7 +99,7 @@ class ClusterAcceptanceTest {
     List<Long> pids = new ArrayList<>();
     for (String m : state.members()) new MemberProcess(state, m).handle().ifPresent(h -> pids.add(h.pid()));
     CliRun r = cli("cluster", "down", "--dir=" + clusterDir);
-    for (String s : schemas) dropSchema(state.jdbcUrl(), s);
+    for (String s : schemaOf.values()) dropSchema(state.jdbcUrl(), s);
     assertEquals(0, r.code, r.out);
     for (long pid : pids) assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "pid " + pid + " still alive");
     for (int port : state.ports()) assertFalse(io.streamlab.process.Ports.inUse(port), "port " + port + " still in use");
@@ -110,15 +112,82 @@ class ClusterAcceptanceTest {
         "--progressInterval=5s", "--drainTimeout=150s", chaos, "--runDir=" + runDir, writeMethod);
     String summary = Files.readString(runDir.resolve("summary.txt"));
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("currentSchema=(sl_run_\\w+)").matcher(r.out);
-    if (m.find()) schemas.add(m.group(1));
-    assertEquals(0, r.code, "exit code; " + summary);
-    assertTrue(r.out.contains("chaos: taskmanager-2 (pid"), r.out);
-    assertTrue(r.out.contains("chaos: kafka-3 (pid"), r.out);
-    if (chaos.contains("restart-postgres")) assertTrue(r.out.contains("chaos: PostgreSQL restarted"), r.out);
-    long generated = Long.parseLong(summary.replaceAll("(?s).*generated=(\\d+).*", "$1"));
-    assertTrue(generated > 20_000, "the run generated events: " + summary);
-    assertRealFigures(ResultsJson.read(runDir), r.out);
+    if (m.find()) schemaOf.put(name, m.group(1));
+    try {
+      assertEquals(0, r.code, "exit code; " + summary);
+      assertTrue(r.out.contains("chaos: taskmanager-2 (pid"), r.out);
+      assertTrue(r.out.contains("chaos: kafka-3 (pid"), r.out);
+      if (chaos.contains("restart-postgres")) assertTrue(r.out.contains("chaos: PostgreSQL restarted"), r.out);
+      long generated = Long.parseLong(summary.replaceAll("(?s).*generated=(\\d+).*", "$1"));
+      assertTrue(generated > 20_000, "the run generated events: " + summary);
+      assertRealFigures(ResultsJson.read(runDir), r.out);
+    } catch (AssertionError e) {
+      throw kept(name, e);
+    }
     return summary;
+  }
+
+  /** Asserts that the summary holds each of {@code promised}; if not, as {@link #kept}. */
+  private static void assertPromised(String name, String summary, String... promised) throws Exception {
+    List<String> broken = java.util.Arrays.stream(promised).filter(p -> !summary.contains(p)).toList();
+    if (!broken.isEmpty()) throw kept(name, new AssertionError("not" + broken + " in " + summary));
+  }
+
+  /**
+   * {@code failure}, once the run's directory and the cluster members' logs are kept under
+   * target/failed-cluster-runs (the temporary directory goes with the test), with the dead
+   * letters' stages and causes added to its message.
+   */
+  private static AssertionError kept(String name, AssertionError failure) {
+    Path kept = Path.of("target", "failed-cluster-runs", name).toAbsolutePath();
+    String where;
+    try {
+      copyFiles(dir.resolve(name), kept.resolve("run"));
+      copyFiles(clusterDir, kept.resolve("cluster"));
+      where = "logs kept in " + kept;
+    } catch (Exception e) {
+      where = "logs not kept: " + e;
+    }
+    String deadLetters;
+    try {
+      deadLetters = deadLetters(ClusterState.load(clusterDir).jdbcUrl(), schemaOf.get(name)).toString();
+    } catch (Exception e) {
+      deadLetters = "(not read: " + e + ")";
+    }
+    return new AssertionError(failure.getMessage() + "\ndead letters (stage, cause, count): " + deadLetters + "\n"
+        + where, failure);
+  }
+
+  /** The regular files directly in {@code from} (the logs, not the brokers' data directories). */
+  private static void copyFiles(Path from, Path to) throws java.io.IOException {
+    Files.createDirectories(to);
+    try (var files = Files.list(from)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        Files.copy(f, to.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  /** The dead letters of a run's schema, grouped by stage and the cause's first line. */
+  private static List<String> deadLetters(String jdbcUrl, String schema) {
+    List<String> found = new ArrayList<>();
+    if (schema == null) return found;
+    try (Connection c = DriverManager.getConnection(jdbcUrl); Statement st = c.createStatement()) {
+      List<String> tables = new ArrayList<>();
+      try (var rs = st.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = '" + schema
+          + "' AND table_name LIKE '%\\_failed'")) {
+        while (rs.next()) tables.add(rs.getString(1));
+      }
+      for (String t : tables) {
+        try (var rs = st.executeQuery("SELECT stage, split_part(cause, E'\\n', 1), count(*) FROM " + schema + "." + t
+            + " GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10")) {
+          while (rs.next()) found.add(t + ": " + rs.getString(1) + ", " + rs.getString(2) + ", " + rs.getLong(3));
+        }
+      }
+    } catch (Exception e) {
+      found.add("(not read: " + e + ")");
+    }
+    return found;
   }
 
   /**

@@ -10,7 +10,6 @@ import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.StoreUnavailableException;
-import io.streamlab.store.quota.QuotaException;
 import io.streamlab.store.TableWriter;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -52,8 +51,8 @@ import org.apache.beam.sdk.transforms.DoFn;
  * </ul>
  * An append that fails because the store is unreachable is retried as it is ({@link OutageWait}).
  * Any other failed append is retried; if it keeps failing, the rows are tried one by one and those the
- * store refuses go to {@code <table>_failed} (stage WRITE) — unless every row fails, which is the
- * store's fault, not the rows': then the bundle fails and the runner retries it.
+ * store refuses for their content go to {@code <table>_failed} (stage WRITE); a row that fails for
+ * anything else fails the bundle, and the runner replays it ({@link RowRefusals}).
  */
 final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   /**
@@ -353,9 +352,12 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
     for (GenericRecord r : written) heldSendTimes[heldRows++] = (Long) r.get(sendTimePos);
   }
 
-  /** @return the rows written; rows the store refused are added to {@code failed} */
+  /**
+   * @return the rows written; rows the store refused for their content are added to {@code
+   *     failed}. A batch that keeps failing is split into single rows to find them; any other
+   *     failure fails the bundle (see {@link RowRefusals}).
+   */
   private List<GenericRecord> appendOrSplit(List<GenericRecord> rows, List<GenericRecord> failed) throws Exception {
-    Exception last = null;
     for (int attempt = 1; attempt <= ATTEMPTS; ) {
       try {
         append(rows);
@@ -363,7 +365,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         return rows;
       } catch (Exception e) {
         if (TableWriter.HeldAppendsLost.in(e) != null) throw e; // only the runner's replay brings them back
-        last = e;
+        if (RowRefusals.interrupted(e)) throw e; // the task is cancelled: its rows are replayed
         IdentityCollisions.Found collided = IdentityCollisions.Found.in(e);
         if (collided != null) { // rolled back: the other rows go again, these become dead letters
           rows = withoutCollisions(rows, collided.collisions(), failed);
@@ -374,29 +376,23 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
           outage.pauseOrGiveUp(e); // the store's fault, not the rows': does not use up an attempt
           continue;
         }
+        if (isDeadLetterTable && attempt == ATTEMPTS) throw e;
+        if (!isDeadLetterTable && RowRefusals.refusedForContent(e)) break; // it would fail again: find the row
         Thread.sleep(100L * attempt); // e.g. a write-write conflict with another writer
         attempt++;
       }
     }
-    if (isDeadLetterTable) throw last;
     List<GenericRecord> written = new ArrayList<>();
-    List<GenericRecord> refused = new ArrayList<>();
     for (GenericRecord r : rows) {
       try {
         append(List.of(r));
         written.add(r);
       } catch (Exception e) {
-        if (StoreUnavailableException.isCause(e)) throw e; // gone mid-split: the runner retries the bundle
-        if (TableWriter.HeldAppendsLost.in(e) != null) throw e;
-        if (QuotaException.isTransient(e)) throw e; // "later", not "bad row": the runner retries the bundle
-        last = e;
-        refused.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
+        // anything else fails the bundle: dead-lettered, a good row would be written again by the replay
+        if (!RowRefusals.refusedForContent(e)) throw e;
+        failed.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, e, r));
       }
     }
-    if (written.isEmpty() && rows.size() > 1 && !refusedForContent(last)) {
-      throw new IllegalStateException("every append to " + table + " fails: " + last.getMessage(), last);
-    }
-    failed.addAll(refused);
     return written;
   }
 
@@ -417,21 +413,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
       else failed.add(WriteDeadLetters.of(DeadLetters.Stage.WRITE, new IdentityCollisions.Collided(hit), r));
     }
     return rest;
-  }
-
-  /**
-   * The store refused the row for what it holds (PostgreSQL SQLSTATE class 22 "data exception",
-   * e.g. a NUL or an untranslatable character; DuckDB's invalid input and conversion errors), not
-   * because it is unwell: such rows are dead letters even when a batch holds nothing else, or the
-   * bundle would be retried forever.
-   */
-  static boolean refusedForContent(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("22")) return true;
-      String m = String.valueOf(t.getMessage());
-      if (m.contains("Invalid Input Error") || m.contains("Conversion Error") || m.contains("invalid byte sequence")) return true;
-    }
-    return false;
   }
 
   private void append(List<GenericRecord> rows) throws Exception {

@@ -1,11 +1,14 @@
 package io.streamlab.pipeline.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.ForwardingTableStore;
 import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
+import io.streamlab.store.TableWriter;
 import io.streamlab.store.model.WarehouseModel;
 import io.streamlab.store.quota.QuotaLimits;
 import io.streamlab.store.throttle.Strategy;
@@ -15,6 +18,8 @@ import io.streamlab.store.throttle.WriterPool;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
@@ -217,6 +222,85 @@ class BatchAppendFnTest {
     }
   }
 
+  /**
+   * Only a refusal for the row's content makes it a dead letter. A failure around the row (here a
+   * deadlock, or the task's thread interrupted, reported for every append that holds row 2) fails
+   * the bundle instead, so the runner's replay writes it; as a dead letter it would be in both
+   * tables after that replay.
+   */
+  @Test
+  void onlyARefusalForTheRowsContentMakesItADeadLetter(@TempDir Path dir) throws Exception {
+    assertEquals(List.of(2L, 1L), afterRowTwoFails(dir.resolve("content.duckdb"), RowTwoFails.CONTENT),
+        "the other rows written, row 2 a dead letter");
+    for (RowTwoFails around : List.of(RowTwoFails.DEADLOCK, RowTwoFails.INTERRUPTED)) {
+      Path db = dir.resolve(around + ".duckdb");
+      Exception e = assertThrows(Exception.class, () -> afterRowTwoFails(db, around), around.name());
+      assertEquals(true, String.valueOf(e.getMessage()).contains("injected"), e.toString());
+      assertEquals(0, count(StoreSpec.duckdb(db), "SELECT count(*) FROM information_schema.tables WHERE table_name = 't_failed'"),
+          around + ": no dead letter");
+    }
+  }
+
+  /** @return the rows in the table and the dead letters once a bundle of rows 1 to 3 has ended */
+  private static List<Long> afterRowTwoFails(Path db, RowTwoFails failure) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    StoreSpec spec = StoreSpec.duckdb(db).withDecorator(failure);
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD, settings());
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      for (long id = 1; id <= 3; id++) fn.process(row(id));
+      fn.finishBundle();
+    } finally {
+      fn.teardown();
+    }
+    return List.of(rows(spec), count(spec, "SELECT count(*) FROM t_failed WHERE stage = 'write'"));
+  }
+
+  /** Fault injection on a real store: every append that holds row 2 fails so. */
+  private enum RowTwoFails implements StoreDecorator {
+    CONTENT, DEADLOCK, INTERRUPTED;
+
+    Exception failure() {
+      return switch (this) {
+        case CONTENT -> new SQLException("injected: invalid byte sequence for encoding \"UTF8\": 0xc3", "22021");
+        case DEADLOCK -> new SQLException("injected: deadlock detected", "40P01");
+        case INTERRUPTED -> new java.io.IOException("injected", new java.io.InterruptedIOException("interrupted"));
+      };
+    }
+
+    @Override
+    public boolean modelsWarehouse() {
+      return false;
+    }
+
+    @Override
+    public TableStore decorate(TableStore store, String storeId) {
+      return new ForwardingTableStore(store) {
+        @Override
+        public TableWriter openWriter(String table, Schema schema, boolean keyed) throws Exception {
+          TableWriter writer = inner.openWriter(table, schema, keyed);
+          if (!table.equals("t")) return writer;
+          return new TableWriter() {
+            @Override
+            public long append(List<GenericRecord> records) throws Exception {
+              for (GenericRecord r : records) {
+                if (Long.valueOf(2).equals(r.get("id"))) throw failure();
+              }
+              return writer.append(records);
+            }
+
+            @Override
+            public void close() throws Exception {
+              writer.close();
+            }
+          };
+        }
+      };
+    }
+  }
+
   /** A lead byte with nothing after it: no decoder lets it through, DuckDB refuses it. */
   private static org.apache.avro.util.Utf8 invalidUtf8() {
     byte[] bad = "bad-?".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -244,11 +328,15 @@ class BatchAppendFnTest {
   }
 
   private static GenericRecord row(long id) {
+    return row(id, System.currentTimeMillis() * 1000);
+  }
+
+  private static GenericRecord row(long id, long sendTimeMicros) {
     GenericData.Record r = new GenericData.Record(TABLE);
     r.put("id", id);
     r.put(SystemColumns.PRODUCER_ID, 0);
     r.put(SystemColumns.SEQUENCE, id);
-    r.put(SystemColumns.SEND_TIME_MICROS, System.currentTimeMillis() * 1000);
+    r.put(SystemColumns.SEND_TIME_MICROS, sendTimeMicros);
     return r;
   }
 
