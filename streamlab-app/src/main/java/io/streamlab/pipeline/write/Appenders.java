@@ -13,13 +13,13 @@ final class Appenders {
    * STORAGE_API_AT_LEAST_ONCE: plain appends of at most {@code appendBatchSize} rows and one
    * bundle time (from the element's path, so that a checkpoint does not cost an append of its
    * own: {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}), from a pool when asked; table
-   * records in, converted to {@code format} by the writer; committed as {@code w} asks
-   * ({@link BatchAppendFn.Batching#committed}).
+   * records in, converted to {@code format} by the writer; with {@link WriteSettings#commitPerBundle}
+   * a bundle's appends are one transaction.
    */
   static BatchAppendFn plain(WriteTarget t, FormatToStore format, WriteSettings w) {
     BatchAppendFn.Batching batching = BatchAppendFn.Batching.rowsOrRunnerBundleTime(t.appendBatchSize());
     return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
-        batching.committed(w), false,
+        w.commitPerBundle() ? batching.committedPerBundle() : batching, false,
         w.useConnectionPool() ? w.connectionPoolSize() : 0, false);
   }
 
@@ -37,13 +37,13 @@ final class Appenders {
 
   /**
    * STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one
-   * insert-or-ignore; table records in, converted to {@code format} by the writer; committed as
-   * {@code w} asks ({@link BatchAppendFn.Batching#committed}).
+   * insert-or-ignore; table records in, converted to {@code format} by the writer; with
+   * {@link WriteSettings#commitPerBundle} a bundle's appends are one transaction.
    */
   static BatchAppendFn committedBundles(WriteTarget t, FormatToStore format, WriteSettings w) {
     BatchAppendFn.Batching batching = BatchAppendFn.Batching.rows(t.appendBatchSize());
     return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
-        batching.committed(w), true, 0, false);
+        w.commitPerBundle() ? batching.committedPerBundle() : batching, true, 0, false);
   }
 
   /** Every write method: dead letters (records) into {@code <table>_failed}. */

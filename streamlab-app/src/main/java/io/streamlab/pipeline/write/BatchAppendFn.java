@@ -62,23 +62,10 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
    *     old (no age bound on other runners)
    * @param commitPerBundle a bundle's batches are held in one transaction committed when the bundle
    *     ends ({@link TableWriter#holdUntilCommit}), so its rows are visible only then
-   * @param holdWhileBehind where the writer can hold its appends, they are held in one transaction
-   *     while the reader is behind: an append whose newest row was sent {@link #BEHIND_MICROS} or
-   *     more before is not committed until the transaction holds {@link #ROW_GROUP_ROWS} rows, an
-   *     append of fresher rows follows, or the bundle ends. A reader that keeps up commits each
-   *     append, as without holding. DuckDB commits a small transaction by copying its rows into
-   *     the table's in-memory storage, to be compressed again at its next checkpoint; a
-   *     transaction of a row group goes to the file compressed once.
    */
-  record Batching(int maxRows, boolean atRunnerBundleTime, boolean commitPerBundle, boolean holdWhileBehind)
-      implements Serializable {
-    /** Rows a second late or more: holding them another bundle adds less than they already carry. */
-    static final long BEHIND_MICROS = 1_000_000;
-    /** DuckDB's row group: a transaction this large is written compressed, not copied at its commit. */
-    static final int ROW_GROUP_ROWS = 122_880;
-
+  record Batching(int maxRows, boolean atRunnerBundleTime, boolean commitPerBundle) implements Serializable {
     static Batching rows(int maxRows) {
-      return new Batching(maxRows, false, false, false);
+      return new Batching(maxRows, false, false);
     }
 
     /**
@@ -96,27 +83,12 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
      * Dataflow has no checkpoint barrier, its commit of a bundle is its checkpoint.
      */
     static Batching rowsOrRunnerBundleTime(int maxRows) {
-      return new Batching(maxRows, true, false, false);
+      return new Batching(maxRows, true, false);
     }
 
     /** The same batches, held in one transaction per bundle. */
     Batching committedPerBundle() {
-      return new Batching(maxRows, atRunnerBundleTime, true, false);
-    }
-
-    /**
-     * The same batches, held in one transaction while the reader is behind; a batch is appended
-     * once its first row is {@link WriterOptions#getAppendMaxAgeMillis} old, since on Flink the
-     * bundles are then longer than that ({@link WriteStage#configure}).
-     */
-    Batching heldWhileBehind() {
-      return new Batching(maxRows, true, false, true);
-    }
-
-    /** The batching {@code w} asks for: per bundle, while behind, or each append committed. */
-    Batching committed(WriteSettings w) {
-      if (w.commitPerBundle()) return committedPerBundle();
-      return w.holdWhileBehind() ? heldWhileBehind() : this;
+      return new Batching(maxRows, atRunnerBundleTime, true);
     }
   }
 
@@ -155,8 +127,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   /** Send times of the rows appended into the open transaction ({@link Batching#commitPerBundle}), counted when it commits. */
   private transient long[] heldSendTimes;
   private transient int heldRows;
-  /** Appends are held only while the reader is behind ({@link Batching#holdWhileBehind}, where the writer can hold). */
-  private transient boolean holdingWhileBehind;
 
   /**
    * @param poolSize 0 = a writer of its own; else share a process-wide pool of that many
@@ -204,9 +174,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
             + "only DuckDB's, without a connection pool, warehouse model or fake quota");
       }
       heldSendTimes = new long[1024];
-    } else if (batching.holdWhileBehind() && ownWriter != null && overlapsAppends() && ownWriter.holdUntilCommit()) {
-      heldSendTimes = new long[1024];
-      holdingWhileBehind = true;
     }
     if (overlapsAppends()) {
       appender = Executors.newSingleThreadExecutor(r -> {
@@ -242,9 +209,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
 
   static long maxAgeNanos(Batching batching, PipelineOptions options) {
     if (!batching.atRunnerBundleTime() || !WriteStage.onFlink(options)) return Long.MAX_VALUE;
-    long millis = options.as(WriterOptions.class).getAppendMaxAgeMillis();
-    if (millis <= 0) millis = options.as(FlinkPipelineOptions.class).getMaxBundleTimeMills();
-    return TimeUnit.MILLISECONDS.toNanos(millis);
+    return TimeUnit.MILLISECONDS.toNanos(options.as(FlinkPipelineOptions.class).getMaxBundleTimeMills());
   }
 
   @ProcessElement
@@ -358,7 +323,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
       IngestMetrics metrics = IngestMetrics.get();
       if (heldSendTimes != null) hold(written);
       else metrics.recordWritten(written.size());
-      long youngest = Long.MAX_VALUE;
       if (!isDeadLetterTable) {
         long ages = 0;
         long[] latencies = heldSendTimes == null ? new long[written.size()] : null; // held rows: at the commit
@@ -367,14 +331,9 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
           long age = visibleMicros - (Long) r.get(sendTimePos);
           if (latencies != null) latencies[n++] = age;
           ages += age;
-          youngest = Math.min(youngest, age);
         }
         if (latencies != null) metrics.recordLatencies(latencies, n);
         metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
-      }
-      if (holdingWhileBehind && !written.isEmpty()
-          && (youngest < Batching.BEHIND_MICROS || heldRows >= Batching.ROW_GROUP_ROWS)) {
-        commitHeld(); // caught up, or a row group's worth: the rest of the bundle adds nothing to it
       }
       if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
     }

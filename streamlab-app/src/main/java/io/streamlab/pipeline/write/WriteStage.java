@@ -91,13 +91,6 @@ public final class WriteStage {
       if (w.checkpointIntervalMs() > 0) flink.setCheckpointingInterval(w.checkpointIntervalMs());
     }
     flink.setFinishBundleBeforeCheckpointing(true);
-    if (holdsWhileBehind(store, w) && options.as(WriterOptions.class).getAppendMaxAgeMillis() <= 0) {
-      // The batches keep the bundle time asked for; the bundles, which end every held
-      // transaction, get long enough for a behind reader's to reach a row group.
-      options.as(WriterOptions.class).setAppendMaxAgeMillis(flink.getMaxBundleTimeMills());
-      flink.setMaxBundleTimeMills(Math.max(flink.getMaxBundleTimeMills(), HOLDING_BUNDLE_MILLIS));
-      flink.setMaxBundleSize(Math.max(flink.getMaxBundleSize(), 2L * BatchAppendFn.Batching.ROW_GROUP_ROWS));
-    }
     // With checkpointing on, Flink keeps a finished source alive forever (so it can still take
     // part in checkpoints) and a bounded read (--maxRecords / --maxReadTime) would never end.
     // Kafka readers of an unbounded ingestion never finish, so this only ends bounded runs.
@@ -105,23 +98,6 @@ public final class WriteStage {
       flink.setShutdownSourcesAfterIdleMs(0L);
     }
   }
-  /**
-   * A bundle's length where the writer holds its appends while the reader is behind: the longest a
-   * behind reader's rows wait for their commit. A second: about the time two readers take to read
-   * a row group each in a drain here, and half the default checkpoint interval, which ends a bundle
-   * anyway.
-   */
-  static final long HOLDING_BUNDLE_MILLIS = 1_000;
-
-  /** Whether {@code w}'s writers hold their appends while behind ({@link BatchAppendFn.Batching#holdWhileBehind}). */
-  static boolean holdsWhileBehind(StoreSpec store, WriteSettings w) {
-    boolean appendsWhereRead = w.method() == WriteMethod.STORAGE_API_AT_LEAST_ONCE
-        || (w.method() == WriteMethod.STORAGE_WRITE_API && !w.triggered());
-    return w.holdWhileBehind() && !w.commitPerBundle() && appendsWhereRead && store.kind() == StoreSpec.Kind.DUCKDB
-        && !w.useConnectionPool() && w.warehouseModel() == null
-        && (store.decorator() == null || !store.decorator().modelsWarehouse());
-  }
-
   /** Whether the pipeline runs on Beam's Flink runner, whose checkpoints and bundles the write stage is set for. */
   static boolean onFlink(PipelineOptions options) {
     return options.getRunner() != null && options.getRunner().getSimpleName().startsWith("Flink");

@@ -223,46 +223,6 @@ class BatchAppendFnTest {
   }
 
   /**
-   * Holding while behind: rows sent seconds before their append (a reader behind) stay in the open
-   * transaction; an append of fresh rows (caught up) commits everything held with it, and so does
-   * the bundle's end.
-   */
-  @Test
-  void aBehindReadersAppendsAreHeldUntilAFreshAppendOrTheBundleEnd(@TempDir Path dir) throws Exception {
-    PipelineOptions direct = PipelineOptionsFactory.create();
-    direct.setRunner(DirectRunner.class);
-    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
-    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD, settings());
-    fn.setup();
-    try {
-      startBundle(fn, direct);
-      long late = System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS;
-      fn.write(List.<Object>of(row(1, late), row(2, late)));
-      assertEquals(0, rows(spec), "sent two seconds before: held");
-      fn.write(List.<Object>of(row(3, System.currentTimeMillis() * 1000)));
-      assertEquals(3, rows(spec), "a fresh row: committed, with the rows held before it");
-      fn.write(List.<Object>of(row(4, late)));
-      assertEquals(3, rows(spec), "behind again: held");
-      fn.finishBundle();
-      assertEquals(4, rows(spec), "the bundle's end commits");
-    } finally {
-      fn.teardown();
-    }
-    StoreSpec notHeld = StoreSpec.duckdb(dir.resolve("not-held.duckdb"));
-    fn = Appenders.plain(new WriteTarget(notHeld, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD,
-        settings().withHoldWhileBehind(false));
-    fn.setup();
-    try {
-      startBundle(fn, direct);
-      fn.write(List.<Object>of(row(1, System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS)));
-      assertEquals(1, rows(notHeld), "--holdWhileBehind=false: every append commits");
-      fn.finishBundle();
-    } finally {
-      fn.teardown();
-    }
-  }
-
-  /**
    * Only a refusal for the row's content makes it a dead letter. A failure around the row (here a
    * deadlock, or the task's thread interrupted, reported for every append that holds row 2) fails
    * the bundle instead, so the runner's replay writes it; as a dead letter it would be in both
