@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.streamlab.schema.SystemColumns;
-import io.streamlab.store.ForwardingTableStore;
 import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
@@ -259,7 +258,7 @@ class BatchAppendFnTest {
   }
 
   /** Fault injection on a real store: every append that holds row 2 fails so. */
-  private enum RowTwoFails implements StoreDecorator {
+  private enum RowTwoFails implements WrappedWriters {
     CONTENT, DEADLOCK, INTERRUPTED;
 
     Exception failure() {
@@ -276,26 +275,20 @@ class BatchAppendFnTest {
     }
 
     @Override
-    public TableStore decorate(TableStore store, String storeId) {
-      return new ForwardingTableStore(store) {
+    public TableWriter wrap(String table, TableWriter writer) {
+      if (!table.equals("t")) return writer;
+      return new TableWriter() {
         @Override
-        public TableWriter openWriter(String table, Schema schema, boolean keyed) throws Exception {
-          TableWriter writer = inner.openWriter(table, schema, keyed);
-          if (!table.equals("t")) return writer;
-          return new TableWriter() {
-            @Override
-            public long append(List<GenericRecord> records) throws Exception {
-              for (GenericRecord r : records) {
-                if (Long.valueOf(2).equals(r.get("id"))) throw failure();
-              }
-              return writer.append(records);
-            }
+        public long append(List<GenericRecord> records) throws Exception {
+          for (GenericRecord r : records) {
+            if (Long.valueOf(2).equals(r.get("id"))) throw failure();
+          }
+          return writer.append(records);
+        }
 
-            @Override
-            public void close() throws Exception {
-              writer.close();
-            }
-          };
+        @Override
+        public void close() throws Exception {
+          writer.close();
         }
       };
     }

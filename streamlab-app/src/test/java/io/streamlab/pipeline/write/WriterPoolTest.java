@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.streamlab.store.ForwardingTableStore;
-import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
 import io.streamlab.store.TableWriter;
@@ -43,36 +41,30 @@ class WriterPoolTest {
    * DuckDB's writer behind a gate: an append of row 1 waits until released, the others go through.
    * The DuckDB writer itself is one thread's, so its appends are serialized here.
    */
-  private record Gate(boolean concurrent) implements StoreDecorator {
+  private record Gate(boolean concurrent) implements WrappedWriters {
     @Override
-    public TableStore decorate(TableStore store, String storeId) {
-      return new ForwardingTableStore(store) {
+    public TableWriter wrap(String table, TableWriter duckdb) {
+      return new TableWriter() {
         @Override
-        public TableWriter openWriter(String table, Schema schema, boolean keyed) throws Exception {
-          TableWriter duckdb = inner.openWriter(table, schema, keyed);
-          return new TableWriter() {
-            @Override
-            public long append(List<GenericRecord> records) throws Exception {
-              ENTERED.incrementAndGet();
-              if ((Long) records.get(0).get("id") == 1L) releaseRowOne.await();
-              long t;
-              synchronized (duckdb) {
-                t = duckdb.append(records);
-              }
-              APPENDED.incrementAndGet();
-              return t;
-            }
+        public long append(List<GenericRecord> records) throws Exception {
+          ENTERED.incrementAndGet();
+          if ((Long) records.get(0).get("id") == 1L) releaseRowOne.await();
+          long t;
+          synchronized (duckdb) {
+            t = duckdb.append(records);
+          }
+          APPENDED.incrementAndGet();
+          return t;
+        }
 
-            @Override
-            public boolean takesConcurrentAppends() {
-              return concurrent;
-            }
+        @Override
+        public boolean takesConcurrentAppends() {
+          return concurrent;
+        }
 
-            @Override
-            public void close() throws Exception {
-              duckdb.close();
-            }
-          };
+        @Override
+        public void close() throws Exception {
+          duckdb.close();
         }
       };
     }
