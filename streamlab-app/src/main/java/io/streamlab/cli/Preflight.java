@@ -1,5 +1,6 @@
 package io.streamlab.cli;
 
+import io.streamlab.store.Causes;
 import io.streamlab.store.JdbcUrls;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
@@ -65,8 +66,7 @@ final class Preflight {
 
   /** The innermost cause's message: what went wrong, without the layers that carried it. */
   static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+    Throwable root = Causes.root(e);
     String m = root.getMessage();
     return root.getClass().getSimpleName() + (m == null ? "" : ": " + m);
   }

@@ -2,6 +2,7 @@ package io.streamlab.pipeline;
 
 import io.streamlab.formats.EventHeaders;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.Causes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
@@ -80,8 +81,7 @@ public final class DeadLetters {
     private final java.util.Map<String, String> firstEventByCause = new java.util.HashMap<>();
 
     String cause(Stage stage, Throwable error, EventHeaders.Stamp stamp) {
-      Throwable root = error;
-      while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+      Throwable root = Causes.root(error);
       StackTraceElement[] frames = root.getStackTrace();
       String key = stage + " " + error.getClass().getName() + " " + root.getClass().getName()
           + (frames.length > 0 ? " at " + frames[0] : "");

@@ -84,10 +84,7 @@ public final class IdentityCollisions {
 
     /** The collisions in {@code e}'s cause chain, or null (a decorator may have wrapped it). */
     public static Found in(Throwable e) {
-      for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-        if (t instanceof Found f) return f;
-      }
-      return null;
+      return Causes.find(e, Found.class);
     }
   }
 }

@@ -12,9 +12,6 @@ public final class StoreUnavailableException extends Exception {
 
   /** True if {@code e} or one of its causes says the store was unreachable. */
   public static boolean isCause(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof StoreUnavailableException) return true;
-    }
-    return false;
+    return Causes.find(e, StoreUnavailableException.class) != null;
   }
 }

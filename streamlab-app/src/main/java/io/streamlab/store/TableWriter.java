@@ -56,10 +56,7 @@ public interface TableWriter extends AutoCloseable {
 
     /** The HeldAppendsLost in {@code e}'s causes, or null. */
     public static HeldAppendsLost in(Throwable e) {
-      for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-        if (t instanceof HeldAppendsLost lost) return lost;
-      }
-      return null;
+      return Causes.find(e, HeldAppendsLost.class);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.streamlab.store.quota;
 
+import io.streamlab.store.Causes;
 import java.io.IOException;
 
 /** A request refused by the quota layer; nothing of it was written. */
@@ -21,10 +22,8 @@ public final class QuotaException extends IOException {
    * runner retries it), never dead-lettered: the rows are good.
    */
   public static boolean isTransient(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof QuotaException q) return q.reason != QuotaReason.INVALID;
-    }
-    return false;
+    QuotaException q = Causes.find(e, QuotaException.class);
+    return q != null && q.reason != QuotaReason.INVALID;
   }
 
   /** The reason if {@code e} is a quota refusal, else null. */
