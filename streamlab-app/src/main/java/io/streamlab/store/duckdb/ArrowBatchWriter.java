@@ -3,6 +3,7 @@ package io.streamlab.store.duckdb;
 import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.IdentityCollisions;
+import io.streamlab.store.RowRefusedException;
 import io.streamlab.store.TableWriter;
 import io.streamlab.store.TableWriter.HeldAppendsLost;
 import java.io.IOException;
@@ -79,7 +80,23 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   @Override
-  public long append(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found, HeldAppendsLost {
+  public long append(List<GenericRecord> records)
+      throws SQLException, IOException, IdentityCollisions.Found, HeldAppendsLost, RowRefusedException {
+    try {
+      return appendBatch(records);
+    } catch (SQLException e) {
+      if (refusesContent(e)) {
+        throw new RowRefusedException("DuckDB refused a row of the append for its content: " + e.getMessage(), e);
+      }
+      throw e;
+    } catch (RuntimeException e) {
+      RowRefusedException refused = RowRefusedException.ofEncoding(quotedTable, e);
+      if (refused != null) throw refused;
+      throw e;
+    }
+  }
+
+  private long appendBatch(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found, HeldAppendsLost {
     int n = records.size();
     VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator);
     boolean kept = false;
@@ -250,13 +267,29 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   /**
-   * Whether the key refused the insert. DuckDB's JDBC driver names the error type only as the
-   * message's prefix (its exceptions are plain SQLExceptions, without an SQLState or a subclass
-   * per type); a driver that reworded it would fail DuckDbKeyedAppendTest's replays, not pass them
-   * silently.
+   * DuckDB's JDBC driver names an error's type only as the message's prefix: its exceptions are
+   * plain SQLExceptions, without an SQLState or a subclass per type. A driver that reworded them
+   * would fail DuckDbKeyedAppendTest's replays and RowRefusalsTest, not pass them silently.
    */
+  private static final String CONSTRAINT_ERROR = "Constraint Error";
+
+  /** The error types that refuse a row for what it holds: invalid input (e.g. UTF-8), a conversion, the key, a range. */
+  private static final String[] CONTENT_ERRORS = {
+    "Invalid Input Error", "Conversion Error", CONSTRAINT_ERROR, "Out of Range Error", "Mismatch Type Error"
+  };
+
+  /** Whether the key refused the insert. */
   private static boolean identityTaken(SQLException e) {
-    return e.getMessage() != null && e.getMessage().startsWith("Constraint Error");
+    return e.getMessage() != null && e.getMessage().startsWith(CONSTRAINT_ERROR);
+  }
+
+  /** Whether DuckDB refused a row of the insert for its content ({@link #CONTENT_ERRORS}). */
+  private static boolean refusesContent(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    for (String type : CONTENT_ERRORS) {
+      if (m.startsWith(type)) return true;
+    }
+    return false;
   }
 
   /**

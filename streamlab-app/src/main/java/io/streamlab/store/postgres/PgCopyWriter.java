@@ -1,7 +1,9 @@
 package io.streamlab.store.postgres;
 
 import io.streamlab.metrics.Clock;
+import io.streamlab.store.Causes;
 import io.streamlab.store.IdentityCollisions;
+import io.streamlab.store.RowRefusedException;
 import io.streamlab.store.StoreUnavailableException;
 import io.streamlab.store.TableWriter;
 import java.sql.Connection;
@@ -147,8 +149,23 @@ final class PgCopyWriter implements TableWriter {
         closeQuietly();
         throw new StoreUnavailableException("PostgreSQL connection lost during an append: " + e.getMessage(), e);
       }
-      throw e;
+      if (Causes.any(e, PgCopyWriter::refusesContent)) {
+        throw new RowRefusedException("PostgreSQL refused a row of the append for its content: " + e.getMessage(), e);
+      }
+      RowRefusedException refused = RowRefusedException.ofEncoding(target, e);
+      throw refused != null ? refused : e;
     }
+  }
+
+  /**
+   * A server error of SQLSTATE class 22 (data exception: a NUL or invalid UTF-8 in text, a value
+   * out of its type's range), 23 (integrity constraint) or 54 (program limit exceeded, e.g. a row
+   * too large): what the row holds, not what went on around it (a lock timeout, 55P03, is not).
+   */
+  private static boolean refusesContent(Throwable t) {
+    if (!(t instanceof SQLException sql) || sql.getSQLState() == null) return false;
+    String state = sql.getSQLState();
+    return state.startsWith("22") || state.startsWith("23") || state.startsWith("54");
   }
 
   /**

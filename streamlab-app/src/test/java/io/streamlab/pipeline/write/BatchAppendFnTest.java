@@ -263,7 +263,8 @@ class BatchAppendFnTest {
 
     Exception failure() {
       return switch (this) {
-        case CONTENT -> new SQLException("injected: invalid byte sequence for encoding \"UTF8\": 0xc3", "22021");
+        case CONTENT -> new io.streamlab.store.RowRefusedException("injected: PostgreSQL refused a row",
+            new SQLException("injected: invalid byte sequence for encoding \"UTF8\": 0xc3", "22021"));
         case DEADLOCK -> new SQLException("injected: deadlock detected", "40P01");
         case INTERRUPTED -> new java.io.IOException("injected", new java.io.InterruptedIOException("interrupted"));
       };

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.RowRefusedException;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.StoreUnavailableException;
 import io.streamlab.store.TableStore;
@@ -48,7 +49,9 @@ class RowRefusalsTest {
       store.createTableIfMissing("t", SCHEMA, false);
       try (TableWriter w = store.openWriter("t", SCHEMA, false)) {
         Exception nul = assertThrows(Exception.class, () -> w.append(List.of(row(1, "a\u0000b"))));
+        assertTrue(nul instanceof RowRefusedException, "the writer says so: " + nul);
         assertTrue(RowRefusals.refusedForContent(nul), "a NUL in text: " + nul);
+        assertRefusesAValueOfAnotherType(w);
 
         try (Connection other = DriverManager.getConnection(url); Statement st = other.createStatement()) {
           other.setAutoCommit(false);
@@ -73,7 +76,10 @@ class RowRefusalsTest {
         GenericRecord r = row(1, "x");
         r.put("name", new org.apache.avro.util.Utf8(bad));
         Exception refused = assertThrows(Exception.class, () -> w.append(List.of(r)));
+        assertTrue(refused instanceof RowRefusedException, "the writer says so: " + refused);
         assertTrue(RowRefusals.refusedForContent(refused), "invalid UTF-8: " + refused);
+        assertRefusesAValueOfAnotherType(w);
+        w.append(List.of(row(2, "good")));
       }
     }
   }
@@ -83,8 +89,26 @@ class RowRefusalsTest {
     Exception cancelled = new IOException("COPY failed", new InterruptedIOException("interrupted"));
     assertTrue(RowRefusals.interrupted(cancelled));
     assertFalse(RowRefusals.refusedForContent(cancelled));
-    Exception interruptedWhileEncoding = new IllegalArgumentException("encoding stopped", new InterruptedException());
+    Exception interruptedWhileEncoding = new RowRefusedException("encoding stopped", new InterruptedException());
     assertFalse(RowRefusals.refusedForContent(interruptedWhileEncoding), "an interruption wins over the exception's type");
+  }
+
+  @Test
+  void aFailureOutsideTheStoresWordsIsNotTheRowsFault() {
+    assertFalse(RowRefusals.refusedForContent(new IOException("COPY failed", new java.sql.SQLException("refused", "22021"))),
+        "only a store's writer tells its own answers");
+    assertFalse(RowRefusals.refusedForContent(new IllegalStateException("a bug around the rows")));
+    assertTrue(RowRefusals.refusedForContent(new IOException("wrapped by a decorator",
+        new io.streamlab.store.quota.QuotaException(io.streamlab.store.quota.QuotaReason.INVALID, "request too large"))));
+  }
+
+  /** An encoder given a value of another type than its column's (a string for a BIGINT) refuses the row. */
+  private static void assertRefusesAValueOfAnotherType(TableWriter w) {
+    GenericRecord r = row(3, "typed");
+    r.put("id", "three");
+    Exception refused = assertThrows(Exception.class, () -> w.append(List.of(r)));
+    assertTrue(refused instanceof RowRefusedException, "a string for a BIGINT: " + refused);
+    assertTrue(RowRefusals.refusedForContent(refused));
   }
 
   private static GenericRecord row(long id, String name) {

@@ -62,7 +62,7 @@ class DuckDbHeldAppendsTest {
       w.append(rows(100, 200));
       List<GenericRecord> poisoned = rows(200, 300);
       poisoned.get(50).put("name", invalidUtf8());
-      assertThrows(SQLException.class, () -> w.append(poisoned));
+      assertThrows(io.streamlab.store.RowRefusedException.class, () -> w.append(poisoned), "refused for its content");
       assertEquals(200, count(reader), "the held rows, appended again and committed when the transaction aborted");
       w.append(rows(300, 310));
       assertEquals(210, count(reader), "autocommitted until the next commit: a retry or a split stands alone");
