@@ -16,20 +16,21 @@ public final class Causes {
 
   /** The first of {@code e} and its causes that is a {@code type}, or null. */
   public static <T extends Throwable> T find(Throwable e, Class<T> type) {
-    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
-      if (type.isInstance(t)) return type.cast(t);
-    }
-    return null;
+    return type.cast(first(e, type::isInstance));
   }
 
   /** True if {@code e} or one of its causes passes {@code test}. */
   public static boolean any(Throwable e, Predicate<Throwable> test) {
+    return first(e, test) != null;
+  }
+
+  /** The first of {@code e} and its causes that passes {@code test}, or null. */
+  private static Throwable first(Throwable e, Predicate<Throwable> test) {
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
-      if (test.test(t)) return true;
+      if (test.test(t)) return t;
     }
-    return false;
+    return null;
   }
 
   /** The innermost cause: what went wrong, without the layers that carried it. */
