@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "generate", mixinStandardHelpOptions = true, modelTransformer = GenerateCommand.Flags.class,
     description = {"Publish random events from a schema into a Kafka topic (or a Pub/Sub topic, --sink=pubsub) at a target rate, for a "
         + "duration or a count. Every message carries producer id, sequence number and intended send "
-        + "time as headers (sl-pid, sl-seq, sl-ts)."})
+        + "time: in Kafka its record key (24 bytes: 'S','L','I',1, then the three numbers big-endian), an envelope "
+        + "and a Pub/Sub message as headers or attributes (sl-pid, sl-seq, sl-ts)."})
 final class GenerateCommand implements Callable<Integer> {
   /** Where the events go. */
   enum SinkKind { kafka, pubsub }

@@ -13,8 +13,8 @@ import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.avro.Schema;
-import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
@@ -162,9 +162,7 @@ public final class EventGenerator {
         long intendedMicros = schedule.intendedMicros(dueNanos);
         byte[] payload = codec.encode(factory.next());
         if (batch == null) {
-          RecordHeaders headers = new RecordHeaders();
-          EventHeaders.write(headers, producerId, seq, intendedMicros);
-          send(producer, payload, headers, 1);
+          producer.send(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload, sent(1, payload.length));
         } else {
           batch.add(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload);
           if (batch.size() >= config.settings().maxRecordsPerBatch()) sendBatch(producer, batch);
@@ -205,15 +203,16 @@ public final class EventGenerator {
     int events = batch.size();
     RecordHeaders headers = new RecordHeaders();
     byte[] value = batch.finish(headers);
-    send(producer, value, headers, events);
+    producer.send(value, headers, sent(events, value.length));
   }
 
-  private void send(MessageSink producer, byte[] value, Headers headers, int events) {
-    stats.recordSent(events, value.length);
-    producer.send(value, headers, error -> {
+  /** Counts a message of {@code events} events as sent; the callback counts its acknowledgement or error. */
+  private Consumer<Exception> sent(int events, int bytes) {
+    stats.recordSent(events, bytes);
+    return error -> {
       if (error == null) stats.recordAck(events);
       else stats.recordError(error, events);
-    });
+    };
   }
 
 }

@@ -1,5 +1,7 @@
 package io.streamlab.generator;
 
+import io.streamlab.formats.EventHeaders;
+import io.streamlab.formats.EventKey;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -9,7 +11,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-/** A Kafka topic through one KafkaProducer: idempotent, fully acknowledged sends, headers as Kafka headers. */
+/**
+ * A Kafka topic through one KafkaProducer: idempotent, fully acknowledged sends; a plain event's
+ * identity in the record key ({@link EventKey}), an envelope's headers as Kafka headers.
+ */
 final class KafkaSink implements MessageSink {
   private final String topic;
   private final KafkaProducer<byte[], byte[]> producer;
@@ -22,6 +27,11 @@ final class KafkaSink implements MessageSink {
   @Override
   public void send(byte[] value, Headers headers, Consumer<Exception> done) {
     producer.send(new ProducerRecord<byte[], byte[]>(topic, null, (byte[]) null, value, headers), (meta, error) -> done.accept(error));
+  }
+
+  @Override
+  public void send(EventHeaders.Stamp identity, byte[] value, Consumer<Exception> done) {
+    producer.send(new ProducerRecord<>(topic, EventKey.of(identity), value), (meta, error) -> done.accept(error));
   }
 
   @Override
@@ -47,6 +57,9 @@ final class KafkaSink implements MessageSink {
     p.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
     p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, 64L << 20);
     p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 300_000);
+    // The key is the event's identity, not a partitioning choice: partitions stay the sticky
+    // partitioner's, filling one batch at a time as with no key, not spread by the key's hash.
+    p.put(ProducerConfig.PARTITIONER_IGNORE_KEYS_CONFIG, true);
     p.putAll(overrides);
     return p;
   }

@@ -3,6 +3,7 @@ package io.streamlab.pipeline;
 import io.streamlab.formats.Compression;
 import io.streamlab.formats.Envelope;
 import io.streamlab.formats.EventHeaders;
+import io.streamlab.formats.EventKey;
 import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.metrics.Clock;
@@ -33,10 +34,11 @@ import org.apache.beam.sdk.values.TupleTag;
  * limits). Outputs are never inside those try blocks: a failure of a stage chained after this one
  * (a writer) must fail the bundle, not be filed as bad input.
  *
- * <p>Identity: streamlab's headers (sl-pid, sl-seq, sl-ts) when the message has them; a message
- * with none of them (a user's own topic) is identified by its partition and offset, with the
- * record's timestamp as send time ({@link EventHeaders.Stamp#ofOffset}); a message whose headers
- * are there but malformed is a dead letter under that offset identity.
+ * <p>Identity: a streamlab record key ({@link EventKey}, what the generator writes to Kafka), else
+ * streamlab's headers (sl-pid, sl-seq, sl-ts: envelopes, Pub/Sub attributes, other producers); a
+ * message with neither (a user's own topic) is identified by its partition and offset, with the
+ * record's timestamp as send time ({@link EventHeaders.Stamp#ofOffset}); a message whose key or
+ * headers claim an identity but are malformed is a dead letter under that offset identity.
  */
 class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   static final TupleTag<GenericRecord> ROWS = new TupleTag<>() {};
@@ -90,11 +92,17 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     return EventHeaders.Stamp.ofOffset(m.getPartition(), m.getOffset(), m.getTimestamp());
   }
 
-  /** Where a message was read, and its headers as text: built only for a dead letter. */
+  /** Where a message was read, and its key and headers as text: built only for a dead letter. */
   private static String describe(KafkaRecord<byte[], byte[]> m) {
-    String where = "kafka=" + m.getTopic() + "/" + m.getPartition() + "@" + m.getOffset();
-    String h = EventHeaders.describe(m.getHeaders());
-    return h.isEmpty() ? where : h + ", " + where;
+    StringBuilder s = new StringBuilder();
+    for (String part : new String[] {EventKey.describe(key(m)), EventHeaders.describe(m.getHeaders())}) {
+      if (!part.isEmpty()) s.append(part).append(", ");
+    }
+    return s.append("kafka=").append(m.getTopic()).append('/').append(m.getPartition()).append('@').append(m.getOffset()).toString();
+  }
+
+  private static byte[] key(KafkaRecord<byte[], byte[]> m) {
+    return m.getKV().getKey();
   }
 
   @ProcessElement
@@ -224,7 +232,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private void unreadableEnvelope(KafkaRecord<byte[], byte[]> m, int delivered, Throwable e, byte[] value, MultiOutputReceiver out) {
     EventHeaders.Stamp first;
     try {
-      first = EventHeaders.absent(m.getHeaders()) ? null : EventHeaders.read(m.getHeaders());
+      first = claimedIdentity(m);
     } catch (RuntimeException noHeaders) {
       first = null;
     }
@@ -249,9 +257,16 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     }
   }
 
-  /** streamlab's headers, or the offset identity when there are none; malformed headers throw. */
+  /** The identity the message's key, else its headers, claim; null when they claim none; malformed ones throw. */
+  private static EventHeaders.Stamp claimedIdentity(KafkaRecord<byte[], byte[]> m) {
+    if (EventKey.marks(key(m))) return EventKey.read(key(m));
+    return EventHeaders.absent(m.getHeaders()) ? null : EventHeaders.read(m.getHeaders());
+  }
+
+  /** The claimed identity, or the offset identity when there is none. */
   private static EventHeaders.Stamp identity(KafkaRecord<byte[], byte[]> m) {
-    return EventHeaders.absent(m.getHeaders()) ? offsetStamp(m) : EventHeaders.read(m.getHeaders());
+    EventHeaders.Stamp claimed = claimedIdentity(m);
+    return claimed != null ? claimed : offsetStamp(m);
   }
 
   /** The identity of a plain message, or its offset identity when its headers cannot give one. */

@@ -1,8 +1,10 @@
 package io.streamlab.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.formats.EventHeaders;
+import io.streamlab.formats.EventKey;
 import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.generator.GeneratorSettings;
@@ -13,8 +15,10 @@ import io.streamlab.udf.BoomFunction;
 import io.streamlab.udf.UdfLoader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.avro.Schema;
@@ -71,6 +75,61 @@ class FrontStagesTest {
       return null;
     });
     p.run().waitUntilFinish();
+  }
+
+  /**
+   * The identity comes from streamlab's record key, else from the headers, else from the offset;
+   * a key that claims to be streamlab's but is malformed makes a dead letter under the offset.
+   */
+  @Test
+  void identityFromTheRecordKeyThenTheHeadersThenTheOffset() {
+    PayloadCodec codec = TransportFormat.THRIFT.codec(SCHEMA);
+    RandomRecordFactory events = new RandomRecordFactory(SCHEMA, GeneratorSettings.builder().build(), 2);
+    List<KafkaRecord<byte[], byte[]>> in = new ArrayList<>();
+    // the key wins over headers that say otherwise
+    in.add(keyed(100, EventKey.of(new EventHeaders.Stamp(PRODUCER, 0, 5_000)), message(99, codec.encode(events.next()))));
+    in.add(message(1, codec.encode(events.next())));
+    in.add(keyed(102, "order-17".getBytes(StandardCharsets.UTF_8), plain(102, codec.encode(events.next()))));
+    byte[] truncated = Arrays.copyOf(EventKey.of(new EventHeaders.Stamp(PRODUCER, 3, 5_003)), 12);
+    in.add(keyed(103, truncated, plain(103, codec.encode(events.next()))));
+    in.add(keyed(104, EventKey.of(new EventHeaders.Stamp(PRODUCER, -4, 5_004)), plain(104, codec.encode(events.next()))));
+
+    TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
+    RowsWithDeadLetters out = p
+        .apply("Messages", Create.of(in).withCoder(
+            KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of()))))
+        .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT, Decoding.DEFAULT));
+    PAssert.that(out.rows()).satisfies(rows -> {
+      Map<String, Long> sendTimes = new TreeMap<>();
+      for (GenericRecord r : rows) {
+        sendTimes.put(r.get(SystemColumns.PRODUCER_ID) + "-" + r.get(SystemColumns.SEQUENCE), (Long) r.get(SystemColumns.SEND_TIME_MICROS));
+      }
+      assertEquals(Map.of(PRODUCER + "-0", 5_000L, PRODUCER + "-1", 1_001L, "-1-102", 0L), sendTimes,
+          "the key's identity, the headers', and a user's key read as no identity (the offset's)");
+      return null;
+    });
+    PAssert.that(out.deadLetters()).satisfies(letters -> {
+      Map<Long, String> causeByOffset = new TreeMap<>();
+      for (GenericRecord r : letters) {
+        assertEquals(-1, r.get(SystemColumns.PRODUCER_ID), "a malformed key's message is filed under its offset");
+        causeByOffset.put((Long) r.get(SystemColumns.SEQUENCE), r.get("stage") + ": " + r.get("error_message") + " [" + r.get("headers") + "]");
+      }
+      assertEquals(Set.of(103L, 104L), causeByOffset.keySet());
+      assertTrue(causeByOffset.get(103L).startsWith("decode: ") && causeByOffset.get(103L).contains("12 bytes is not a streamlab event key"),
+          causeByOffset.get(103L));
+      assertTrue(causeByOffset.get(104L).contains("negative") && causeByOffset.get(104L).contains("[key=24B, kafka=events/0@104]"),
+          causeByOffset.get(104L));
+      return null;
+    });
+    p.run().waitUntilFinish();
+  }
+
+  private static KafkaRecord<byte[], byte[]> keyed(long offset, byte[] key, KafkaRecord<byte[], byte[]> m) {
+    return new KafkaRecord<>(m.getTopic(), 0, offset, 0L, KafkaTimestampType.CREATE_TIME, m.getHeaders(), KV.of(key, m.getKV().getValue()));
+  }
+
+  private static KafkaRecord<byte[], byte[]> plain(long offset, byte[] value) {
+    return new KafkaRecord<>("events", 0, offset, 0L, KafkaTimestampType.CREATE_TIME, new RecordHeaders(), KV.of(null, value));
   }
 
   /** GOOD events, then bytes that are no Thrift event, then an event the UDF throws on. */
