@@ -90,7 +90,7 @@ public final class Envelope {
     public byte[] finish(Headers headers) {
       byte[] body = bytes.toByteArray();
       ByteBuffer.wrap(body, MAGIC.length, 4).putInt(count);
-      EventHeaders.write(headers, first.producerId(), first.sequence(), first.sendTimeMicros());
+      EventHeaders.write(headers, first);
       headers.add(HEADER, compression.headerValue().getBytes(StandardCharsets.US_ASCII));
       headers.add(COUNT_HEADER, ByteBuffer.allocate(4).putInt(count).array());
       byte[] value = compression.compress(body);

@@ -25,6 +25,10 @@ public final class EventHeaders {
     return true;
   }
 
+  public static void write(Headers headers, Stamp stamp) {
+    write(headers, stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
+  }
+
   public static void write(Headers headers, int producerId, long sequence, long sendTimeMicros) {
     headers.add(PRODUCER_ID, ByteBuffer.allocate(4).putInt(producerId).array());
     headers.add(SEQUENCE, ByteBuffer.allocate(8).putLong(sequence).array());

@@ -31,7 +31,7 @@ public final class PubsubAttributes {
   /** The attributes of one plain event. */
   public static Map<String, String> of(EventHeaders.Stamp stamp) {
     RecordHeaders h = new RecordHeaders();
-    EventHeaders.write(h, stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
+    EventHeaders.write(h, stamp);
     return fromHeaders(h);
   }
 

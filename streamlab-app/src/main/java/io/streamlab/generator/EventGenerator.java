@@ -161,10 +161,11 @@ public final class EventGenerator {
         schedule.awaitDue(dueNanos);
         long intendedMicros = schedule.intendedMicros(dueNanos);
         byte[] payload = codec.encode(factory.next());
+        EventHeaders.Stamp stamp = new EventHeaders.Stamp(producerId, seq, intendedMicros);
         if (batch == null) {
-          producer.send(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload, sent(1, payload.length));
+          producer.send(stamp, payload, sent(1, payload.length));
         } else {
-          batch.add(new EventHeaders.Stamp(producerId, seq, intendedMicros), payload);
+          batch.add(stamp, payload);
           if (batch.size() >= config.settings().maxRecordsPerBatch()) sendBatch(producer, batch);
         }
       }

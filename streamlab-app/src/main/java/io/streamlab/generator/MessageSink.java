@@ -23,7 +23,7 @@ public interface MessageSink extends AutoCloseable {
    */
   default void send(EventHeaders.Stamp identity, byte[] value, Consumer<Exception> done) {
     RecordHeaders headers = new RecordHeaders();
-    EventHeaders.write(headers, identity.producerId(), identity.sequence(), identity.sendTimeMicros());
+    EventHeaders.write(headers, identity);
     send(value, headers, done);
   }
 

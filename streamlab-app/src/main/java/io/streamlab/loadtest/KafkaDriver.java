@@ -106,7 +106,7 @@ public final class KafkaDriver implements BrokerDriver {
       @Override
       public CompletableFuture<Void> send(byte[] payload, Stamp stamp) {
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, payload);
-        EventHeaders.write(record.headers(), stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
+        EventHeaders.write(record.headers(), stamp);
         CompletableFuture<Void> acked = new CompletableFuture<>();
         producer.send(record, (meta, error) -> {
           if (error == null) acked.complete(null);
