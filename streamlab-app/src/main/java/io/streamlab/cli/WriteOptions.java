@@ -22,7 +22,9 @@ public interface WriteOptions extends PipelineOptions {
   WriteMethod getWriteMethod();
   void setWriteMethod(WriteMethod value);
 
-  @Description("Element type the write stage carries.")
+  @Description("Element type the write stage carries: the study's TABLE_ROW (a JSON row), BEAM_ROW, "
+      + "AVRO_GENERIC_RECORD; or STORE_ROW, the row as the store takes it, written by the decode in one pass "
+      + "(PostgreSQL's binary COPY columns straight from the Thrift bytes: --store=postgres, Thrift, no UDF).")
   @Default.Enum("AVRO_GENERIC_RECORD")
   FormatToStore getFormatToStore();
   void setFormatToStore(FormatToStore value);

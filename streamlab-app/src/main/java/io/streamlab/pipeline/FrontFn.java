@@ -8,6 +8,8 @@ import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.metrics.Clock;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.postgres.CopyRow;
+import io.streamlab.store.postgres.ThriftCopyRows;
 import io.streamlab.udf.EventFunction;
 import io.streamlab.udf.IdentityFunction;
 import io.streamlab.udf.UdfLoader;
@@ -56,13 +58,18 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   /** No user function: events are decoded into their table records directly ({@link PayloadCodec#decodeAs}). */
   private transient boolean identityUdf;
   private transient Schema tableSchema;
+  /** formatToStore STORE_ROW: events straight into their PostgreSQL COPY rows; null: into table records. */
+  private transient ThriftCopyRows copyRows;
+  private final boolean storeRows;
   /** This instance's counts, added to the process's {@link IngestMetrics} at the end of each bundle. */
   private transient IngestMetrics.Tally readStage, unbatchStage, decodeStage, udfStage;
   private transient long messagesRead, bytesRead, eventsRead;
   private transient DeadLetters.Traces traces;
 
-  FrontFn(Schema eventSchema, TransportFormat format, Decoding decoding) {
+  /** @param storeRows events without a UDF become {@link CopyRow}s (formatToStore STORE_ROW; Thrift only) */
+  FrontFn(Schema eventSchema, TransportFormat format, Decoding decoding, boolean storeRows) {
     this.eventSchemaJson = eventSchema.toString();
+    this.storeRows = storeRows;
     this.format = format;
     this.decoding = decoding;
     this.udfLoader = decoding.udf();
@@ -76,6 +83,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     udf.open(eventSchema);
     identityUdf = udf instanceof IdentityFunction;
     tableSchema = SystemColumns.tableRecordSchema(eventSchema);
+    if (storeRows && identityUdf && format == TransportFormat.THRIFT) copyRows = ThriftCopyRows.forEvent(eventSchema, codec);
     readStage = IngestMetrics.get().stage(Stage.READ).tally();
     unbatchStage = IngestMetrics.get().stage(Stage.UNBATCH).tally();
     decodeStage = IngestMetrics.get().stage(Stage.DECODE).tally();
@@ -179,6 +187,16 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private void event(EventHeaders.Stamp stamp, byte[] payload, KafkaRecord<byte[], byte[]> m, MultiOutputReceiver out) {
     eventsRead++;
     long start = System.nanoTime();
+    if (copyRows != null) {
+      // null: not the layout Thrift's writer gives, or not valid; decoded below, which says what is wrong, if anything
+      CopyRow row = copyRows.row(payload, stamp.producerId(), stamp.sequence(), stamp.sendTimeMicros());
+      if (row != null) {
+        long done = System.nanoTime();
+        udfStage.record(1, 0, 0, 1, Clock.micros(done) - countDecoded(start, done, payload.length, stamp));
+        out.get(ROWS).output(row);
+        return;
+      }
+    }
     GenericRecord event;
     try {
       // Without a UDF the event is decoded straight into its table record (the event's fields
@@ -190,10 +208,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
       return;
     }
     long decoded = System.nanoTime();
-    // ages from the clock readings taken for wall time anyway: no extra clock read per event
-    long sent = stamp.sendTimeMicros();
-    readStage.age(1, Clock.micros(start) - sent);
-    decodeStage.record(1, payload.length, decoded - start, 1, Clock.micros(decoded) - sent);
+    long sent = countDecoded(start, decoded, payload.length, stamp);
     GenericRecord row;
     try {
       if (identityUdf) {
@@ -209,6 +224,18 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     long done = System.nanoTime();
     udfStage.record(1, 0, done - decoded, 1, Clock.micros(done) - sent);
     out.get(ROWS).output(row);
+  }
+
+  /**
+   * Counts an event decoded from {@code start} to {@code decoded} in the read and decode stages;
+   * returns its send time. Ages come from the clock readings taken for wall time anyway: no extra
+   * clock read per event.
+   */
+  private long countDecoded(long start, long decoded, int bytes, EventHeaders.Stamp stamp) {
+    long sent = stamp.sendTimeMicros();
+    readStage.age(1, Clock.micros(start) - sent);
+    decodeStage.record(1, bytes, decoded - start, 1, Clock.micros(decoded) - sent);
+    return sent;
   }
 
   /** The user's function on the event, checked, as a table record. */

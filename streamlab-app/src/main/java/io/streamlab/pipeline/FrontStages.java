@@ -3,6 +3,7 @@ package io.streamlab.pipeline;
 import io.streamlab.formats.AvroRecordCoder;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.postgres.ThriftCopyRows;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
@@ -22,12 +23,23 @@ public final class FrontStages extends PTransform<PCollection<KafkaRecord<byte[]
   private final Schema eventSchema;
   private final TransportFormat format;
   private final Decoding decoding;
+  private final boolean storeRows;
 
   /** @throws IllegalArgumentException at construction when the UDF cannot be loaded */
   public FrontStages(Schema eventSchema, TransportFormat format, Decoding decoding) {
+    this(eventSchema, format, decoding, false);
+  }
+
+  /**
+   * @param storeRows Thrift events become their PostgreSQL COPY rows in one pass, no table record
+   *     between ({@link ThriftCopyRows}; formatToStore STORE_ROW)
+   * @throws IllegalArgumentException at construction when the UDF cannot be loaded
+   */
+  public FrontStages(Schema eventSchema, TransportFormat format, Decoding decoding, boolean storeRows) {
     this.eventSchema = eventSchema;
     this.format = format;
     this.decoding = decoding;
+    this.storeRows = storeRows;
     decoding.udf().check(); // a bad --udfClassName fails at start-up, not in a worker
   }
 
@@ -38,7 +50,7 @@ public final class FrontStages extends PTransform<PCollection<KafkaRecord<byte[]
   @Override
   public RowsWithDeadLetters expand(PCollection<KafkaRecord<byte[], byte[]>> messages) {
     PCollectionTuple out = messages.apply("UnbatchDecodeUdf",
-        ParDo.of(new FrontFn(eventSchema, format, decoding))
+        ParDo.of(new FrontFn(eventSchema, format, decoding, storeRows))
             .withOutputTags(FrontFn.ROWS, TupleTagList.of(FrontFn.FAILED)));
     return RowsWithDeadLetters.of(
         out.get(FrontFn.ROWS).setCoder(AvroRecordCoder.of(tableSchema(eventSchema))),

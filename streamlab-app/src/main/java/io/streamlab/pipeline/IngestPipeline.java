@@ -2,6 +2,7 @@ package io.streamlab.pipeline;
 
 import io.streamlab.pipeline.source.KafkaSource;
 import io.streamlab.pipeline.source.Source;
+import io.streamlab.pipeline.write.FormatToStore;
 import io.streamlab.pipeline.write.WriteStage;
 import io.streamlab.pipeline.write.WriteTarget;
 import org.apache.beam.sdk.Pipeline;
@@ -30,7 +31,7 @@ public final class IngestPipeline {
     configure(pipeline.getOptions(), s, source);
     pipeline
         .apply("Read", source)
-        .apply("Decode", new FrontStages(s.eventSchema(), s.format(), s.decoding()))
+        .apply("Decode", new FrontStages(s.eventSchema(), s.format(), s.decoding(), s.write().formatToStore() == FormatToStore.STORE_ROW))
         .apply("Write", WriteStage.of(target(s), s.write()));
   }
 

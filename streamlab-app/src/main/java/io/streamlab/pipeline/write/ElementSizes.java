@@ -1,5 +1,6 @@
 package io.streamlab.pipeline.write;
 
+import io.streamlab.store.postgres.CopyRow;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.util.common.ElementByteSizeObserver;
@@ -27,6 +28,7 @@ final class ElementSizes {
   /** The bytes to count for this element: its size, {@link #EVERY} times its size, or 0. */
   long bytes(Object element, Schema avro) {
     if (element instanceof String s) return s.length(); // JSON rows: ASCII but for non-ASCII strings
+    if (element instanceof CopyRow r && r.encodedBytes() >= 0) return r.encodedBytes();
     if (seen++ % EVERY != 0) return 0;
     if (coder == null || !avro.equals(schema)) {
       schema = avro;

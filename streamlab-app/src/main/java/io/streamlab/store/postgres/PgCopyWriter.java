@@ -52,6 +52,11 @@ final class PgCopyWriter implements TableWriter {
   private final String target;
   private final String staging;
   private final PgBinary.Row columns;
+  private final Schema record;
+  /** Whether rows encoded before they came ({@link #encoded}) fit the table. */
+  private final boolean takesCopyRows;
+  /** The last CopyRow schema found equal to {@link #record}. */
+  private Schema sameAsRecord;
   /** Bytes sent to the server per write (one network write of the driver). */
   private static final int CHUNK = 1 << 16;
   /** PostgreSQL's SQLSTATE for a row refused by a unique index (the identity key). */
@@ -75,7 +80,24 @@ final class PgCopyWriter implements TableWriter {
     }
     copySql = "COPY " + target + " FROM STDIN (FORMAT binary)";
     connection = open(); // fail now if the store cannot be reached at all
-    columns = new PgBinary.Row(record.getFields(), jsonbColumns(connection, target));
+    Set<String> jsonb = jsonbColumns(connection, target);
+    columns = new PgBinary.Row(record.getFields(), jsonb);
+    this.record = record;
+    takesCopyRows = jsonb.isEmpty();
+  }
+
+  /**
+   * The columns of {@code r} as they were encoded already ({@link CopyRow}), or null: the writer
+   * encodes them. A CopyRow's bytes are this table's where its schema is the writer's (compared
+   * once per schema object) and the table has json columns only, as {@link ThriftCopyRows} writes.
+   */
+  private byte[] encoded(GenericRecord r) {
+    if (!(r instanceof CopyRow c) || !takesCopyRows) return null;
+    if (c.getSchema() != sameAsRecord) {
+      if (!c.getSchema().equals(record)) return null;
+      sameAsRecord = c.getSchema();
+    }
+    return c.columns();
   }
 
   /** The table's jsonb columns: tables made before JSON values went into json columns have them. */
@@ -232,7 +254,9 @@ final class PgCopyWriter implements TableWriter {
       int count = columns.columns() + 1;
       for (GenericRecord r : records) {
         rows.putShort(count);
-        columns.write(rows, r);
+        byte[] encoded = encoded(r);
+        if (encoded != null) rows.put(encoded);
+        else columns.write(rows, r);
         rows.putInt(8);
         rows.putLong(writeTime);
         if (rows.size() >= CHUNK) {

@@ -40,9 +40,9 @@ final class PgJson {
     };
   }
 
-  private static final byte[] NULL = {'n', 'u', 'l', 'l'};
-  private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
-  private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+  static final byte[] NULL = {'n', 'u', 'l', 'l'};
+  static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+  static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
 
   private static void putNull(CopyBuffer out) {
     out.put(NULL);
@@ -193,6 +193,11 @@ final class PgJson {
       b = s.toString().getBytes(StandardCharsets.UTF_8);
       length = b.length;
     }
+    putString(out, b, start, length);
+  }
+
+  /** The UTF-8 string in {@code b[start, start + length)} quoted and escaped as JSON. */
+  static void putString(CopyBuffer out, byte[] b, int start, int length) {
     out.put((byte) '"');
     int end = start + length;
     int run = start; // where the bytes since the last escape begin, copied in one go

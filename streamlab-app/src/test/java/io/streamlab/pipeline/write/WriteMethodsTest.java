@@ -113,6 +113,7 @@ class WriteMethodsTest {
   void everyFormatToStoreWritesTheSameFieldValues() throws Exception {
     StoreSpec store = StoreSpec.duckdb(dir.resolve("formats.duckdb"));
     for (FormatToStore f : FormatToStore.values()) {
+      if (f == FormatToStore.STORE_ROW) continue; // PostgreSQL's rows: storeRowsWriteWhatTableRecordsWrite
       Verification v = ingest(store, "f_" + f.name().toLowerCase(), WriteSettings.of(WriteMethod.STORAGE_WRITE_API, f));
       assertEquals(0, v.lost(), f + ": lost rows");
       assertEquals(0, v.duplicated(), f + ": duplicated rows");
@@ -126,6 +127,44 @@ class WriteMethodsTest {
       try (ResultSet rs = st.executeQuery("SELECT count(*) FROM f_table_row")) {
         rs.next();
         assertEquals(EVENTS, rs.getLong(1));
+      }
+    }
+  }
+
+  /**
+   * STORE_ROW (COPY rows straight from the Thrift bytes) writes into PostgreSQL the rows the table
+   * records write, by every write method: as the bytes it made where the rows reach the writer as
+   * they left the decode (the unshuffled methods), as the records they decode into where a
+   * shuffle's coder or an insert request's JSON row carries them.
+   */
+  @ParameterizedTest(name = "{0}, triggered every {1} s")
+  @CsvSource({"STORAGE_API_AT_LEAST_ONCE, 0", "STORAGE_WRITE_API, 0", "STORAGE_WRITE_API, 1", "STREAMING_INSERTS, 0"})
+  void storeRowsWriteWhatTableRecordsWrite(WriteMethod method, double triggerSec) throws Exception {
+    StoreSpec store = StoreSpec.postgres(pgUrl, null);
+    String prefix = "r_" + method.name().toLowerCase() + "_" + (int) triggerSec;
+    for (FormatToStore f : List.of(FormatToStore.AVRO_GENERIC_RECORD, FormatToStore.STORE_ROW)) {
+      Verification v = ingest(store, prefix + "_" + f.name().toLowerCase(),
+          new WriteSettings(method, f, 50, false, 500, 64 * 1024, 0, triggerSec, false, 2, 2_000));
+      assertEquals(EVENTS, v.expected());
+      assertEquals(0, v.lost(), f + ": lost rows");
+      assertEquals(0, v.failed(), f + ": dead-lettered rows");
+      if (method.exactlyOnce()) assertEquals(0, v.duplicated(), f + ": duplicated rows");
+    }
+    String a = prefix + "_avro_generic_record", b = prefix + "_store_row";
+    try (TableStore s = store.open(); Connection c = s.openQueryConnection(); Statement st = c.createStatement()) {
+      String cols;
+      try (ResultSet rs = st.executeQuery("SELECT string_agg(quote_ident(column_name) || CASE WHEN data_type LIKE 'json%' "
+          + "THEN '::text' ELSE '' END, ', ' ORDER BY ordinal_position) FROM information_schema.columns "
+          + "WHERE table_schema = current_schema() AND table_name = '" + a + "' AND column_name <> 'sl_write_time_us'")) {
+        rs.next();
+        cols = rs.getString(1);
+      }
+      for (String[] pair : new String[][] {{a, b}, {b, a}}) {
+        try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (SELECT " + cols + " FROM " + pair[0]
+            + " EXCEPT ALL SELECT " + cols + " FROM " + pair[1] + ") d")) {
+          rs.next();
+          assertEquals(0, rs.getLong(1), "rows of " + pair[0] + " that " + pair[1] + " does not hold (of " + cols + ")");
+        }
       }
     }
   }

@@ -63,6 +63,7 @@ public final class BigQueryWrites {
       case TABLE_ROW -> BigQueryIO.writeTableRows().withSchema(schema);
       case BEAM_ROW -> beamRows(rowSchema, schema);
       case AVRO_GENERIC_RECORD -> avro(w.method()).withSchema(schema);
+      case STORE_ROW -> throw new IllegalArgumentException("STORE_ROW is PostgreSQL's row: not for BigQuery (IngestSettings refuses it)");
     };
     BigQueryIO.Write<T> out = (BigQueryIO.Write<T>) configure(write, w, table, unbounded);
     if (w.method() == WriteMethod.STREAMING_INSERTS) {

@@ -36,7 +36,7 @@ final class ToBigQueryFn extends DoFn<GenericRecord, Object> {
       long start = System.nanoTime();
       Object element = switch (format) {
         case TABLE_ROW -> BigQueryValues.toTableRow(row);
-        case BEAM_ROW, AVRO_GENERIC_RECORD -> format.fromRecord(row);
+        case BEAM_ROW, AVRO_GENERIC_RECORD, STORE_ROW -> format.fromRecord(row); // STORE_ROW: refused before (IngestSettings)
       };
       IngestMetrics.get().stage(Stage.CONVERT).record(1, 0, System.nanoTime() - start);
       out.get(ELEMENTS).output(element);
