@@ -196,6 +196,31 @@ final class PgJson {
     putString(out, b, start, length);
   }
 
+  /**
+   * Writes the string quoted, as {@link #putString} does, where it is plain ASCII: no byte of 0x80
+   * and up, none to escape (so no NUL either), as most strings are. Then it is valid UTF-8 too,
+   * checked and copied in one pass where the UTF-8 check (TextCheck) and {@link #putString} each
+   * took one (ThriftCopyRows).
+   *
+   * @return false, with nothing written, for any other string
+   */
+  static boolean putPlainAscii(CopyBuffer out, byte[] b, int start, int length) {
+    int end = start + length;
+    int i = start;
+    for (; i + 8 <= end; i += 8) {
+      long w = (long) WORD.get(b, i);
+      if ((w & HIGHS) != 0 || needsEscape(w)) return false;
+    }
+    for (; i < end; i++) {
+      byte c = b[i]; // signed: bytes of 0x80 and up are below 0x20 too
+      if (c < 0x20 || c == '"' || c == '\\') return false;
+    }
+    out.put((byte) '"');
+    out.put(b, start, length);
+    out.put((byte) '"');
+    return true;
+  }
+
   /** The UTF-8 string in {@code b[start, start + length)} quoted and escaped as JSON. */
   static void putString(CopyBuffer out, byte[] b, int start, int length) {
     out.put((byte) '"');

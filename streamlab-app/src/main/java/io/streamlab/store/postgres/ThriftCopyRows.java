@@ -234,8 +234,10 @@ public final class ThriftCopyRows {
       case TEXT -> {
         int n = length();
         if (n < 0) return false;
-        TextCheck.utf8(in, pos, n);
-        PgJson.putString(scratch, in, pos, n);
+        if (!PgJson.putPlainAscii(scratch, in, pos, n)) { // else: checked and escaped, a pass each
+          TextCheck.utf8(in, pos, n);
+          PgJson.putString(scratch, in, pos, n);
+        }
         pos += n;
       }
       case LONG -> {

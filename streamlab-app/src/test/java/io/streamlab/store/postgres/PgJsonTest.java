@@ -69,6 +69,33 @@ class PgJsonTest {
     }
   }
 
+  /** The one-pass copy takes exactly the plain ASCII strings, and writes them as putString does. */
+  @Test
+  void plainAsciiIsCopiedInOnePassAndNothingElseIs() {
+    int taken = 0;
+    for (int length = 1; length <= 19; length++) {
+      for (int pos = 0; pos < length; pos++) {
+        for (int c = 0; c < 256; c++) {
+          byte[] b = new byte[length + 2];
+          Arrays.fill(b, (byte) 'x');
+          b[1 + pos] = (byte) c;
+          boolean plain = c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+          CopyBuffer one = new CopyBuffer(8), two = new CopyBuffer(8);
+          assertEquals(plain, PgJson.putPlainAscii(one, b, 1, length), "byte " + c + " at " + pos + " of " + length);
+          if (!plain) {
+            assertEquals(0, one.size(), "nothing written for a string it does not take");
+            continue;
+          }
+          PgJson.putString(two, b, 1, length);
+          assertEquals(new String(two.array(), 0, two.size(), StandardCharsets.ISO_8859_1),
+              new String(one.array(), 0, one.size(), StandardCharsets.ISO_8859_1));
+          taken++;
+        }
+      }
+    }
+    assertEquals(190 * 94, taken); // positions of lengths 1..19, bytes 0x20..0x7f but the quote and the backslash
+  }
+
   @Test
   void aWordNeedsEscapingExactlyWhenOneOfItsBytesDoes() {
     // backgrounds next to the bounds of the word tests (0x20/0x21, '"'+1, '\\'+-1, DEL, UTF-8 bytes)
