@@ -44,6 +44,23 @@ class ChaosTest {
   }
 
   /**
+   * The ratio's exactly-once path as STORE_ROW: untriggered (no shuffle), so the COPY rows the
+   * decode made reach PostgreSQL as bytes, and a replay's rows go through the merge as bytes too.
+   * As with --commitPerBundle below, a kill may land right after a checkpoint, so replays are not
+   * required: what a wrong row or offset would break shows as lost or duplicated rows either way.
+   */
+  @Test
+  void exactlyOnceSurvivesKillsOnPostgresAsStoreRows() throws Exception {
+    String url = TestPostgres.freshSchemaUrl("sl_chaos_rows");
+    try {
+      assertNothingLostOrDuplicatedAcrossKills(run("eo-postgres-store-rows", "--writeMethod=STORAGE_WRITE_API",
+          "--triggeringFrequencySec=0", "--formatToStore=STORE_ROW", "--store=postgres", "--jdbcUrl=" + url));
+    } finally {
+      TestPostgres.drop(url);
+    }
+  }
+
+  /**
    * --commitPerBundle: each bundle's appends one DuckDB transaction (bundles of up to a second, so
    * the kills find transactions open). A kill mostly lands inside a bundle and takes its open
    * transaction with it, so the replay usually meets no row of it in the table: unlike the tests
