@@ -52,6 +52,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private final TransportFormat format;
   private final Decoding decoding;
   private final UdfLoader udfLoader;
+  private final boolean storeRows;
   private transient Schema eventSchema;
   private transient PayloadCodec codec;
   private transient EventFunction udf;
@@ -60,7 +61,6 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private transient Schema tableSchema;
   /** formatToStore STORE_ROW: events straight into their PostgreSQL COPY rows; null: into table records. */
   private transient ThriftCopyRows copyRows;
-  private final boolean storeRows;
   /** This instance's counts, added to the process's {@link IngestMetrics} at the end of each bundle. */
   private transient IngestMetrics.Tally readStage, unbatchStage, decodeStage, udfStage;
   private transient long messagesRead, bytesRead, eventsRead;

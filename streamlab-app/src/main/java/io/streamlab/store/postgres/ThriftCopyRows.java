@@ -118,7 +118,7 @@ public final class ThriftCopyRows {
     end = payload.length;
     try {
       if (!struct(fields, false)) return null;
-    } catch (IllegalArgumentException badText) { // TextCheck: the decoder says where
+    } catch (RuntimeException e) { // TextCheck's bad text, or anything else: the decoder reads it, or says what is wrong
       return null;
     } finally {
       in = null;

@@ -69,6 +69,10 @@ class ThriftCopyRowsTest {
     };
   }
 
+  private static final Schema EVERY_KIND = everyKind();
+  private static final Schema EVERY_KIND_TABLE = SystemColumns.tableRecordSchema(EVERY_KIND);
+  private static final PayloadCodec EVERY_KIND_CODEC = TransportFormat.THRIFT.codec(EVERY_KIND);
+
   /** The row's columns as the two passes write them: decode into the table record, stamp, encode. */
   private static byte[] twoPasses(PayloadCodec codec, Schema table, byte[] payload, int producer, long seq, long sent) {
     CopyBuffer out = new CopyBuffer(1024);
@@ -125,10 +129,9 @@ class ThriftCopyRowsTest {
    */
   @Test
   void whatItTakesOfDamagedBytesTheDecoderReadsIntoTheSameRow() {
-    Schema event = everyKind();
-    PayloadCodec codec = TransportFormat.THRIFT.codec(event);
+    Schema event = EVERY_KIND, table = EVERY_KIND_TABLE;
+    PayloadCodec codec = EVERY_KIND_CODEC;
     ThriftCopyRows rows = ThriftCopyRows.forEvent(event, codec);
-    Schema table = SystemColumns.tableRecordSchema(event);
     Random r = new Random(11);
     int taken = 0, left = 0, refusedByDecoder = 0;
     for (int n = 0; n < 20_000; n++) {
@@ -188,10 +191,9 @@ class ThriftCopyRowsTest {
 
   @Test
   void aCopyRowIsTheDecodedRecordToEveryoneElse() {
-    Schema event = everyKind();
-    PayloadCodec codec = TransportFormat.THRIFT.codec(event);
+    Schema event = EVERY_KIND, table = EVERY_KIND_TABLE;
+    PayloadCodec codec = EVERY_KIND_CODEC;
     ThriftCopyRows rows = ThriftCopyRows.forEvent(event, codec);
-    Schema table = SystemColumns.tableRecordSchema(event);
     GenericRecord e = (GenericRecord) value(event, new Random(5));
     byte[] payload = codec.encode(e);
     CopyRow row = rows.row(payload, 4, 40L, 400L);
