@@ -467,8 +467,7 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
       java.util.Arrays.fill(posByIdSmall, -1);
       for (int i = 0; i < n; i++) {
         Schema.Field f = fields.get(i);
-        Object id = f.getObjectProp(ThriftIdl.FIELD_ID);
-        ids[i] = id instanceof Number num ? num.shortValue() : (short) (i + 1);
+        ids[i] = ThriftIdl.fieldId(f);
         Schema type = f.schema();
         if (type.isUnion()) {
           nullable[i] = true;

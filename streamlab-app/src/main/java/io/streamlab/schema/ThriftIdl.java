@@ -25,6 +25,14 @@ import org.apache.avro.Schema;
  */
 public final class ThriftIdl {
   public static final String FIELD_ID = "thrift.id";
+
+  /**
+   * A field's Thrift id: its {@link #FIELD_ID} property, or, for a schema that did not come from an
+   * IDL, its position counted from 1. Every reader and writer of the binary protocol takes it from here.
+   */
+  public static short fieldId(Schema.Field f) {
+    return f.getObjectProp(FIELD_ID) instanceof Number n ? n.shortValue() : (short) (f.pos() + 1);
+  }
   public static final String INT_TYPE = "thrift.type";
   public static final String CONTAINER = "thrift.container";
   public static final String ENUM_VALUES = "thrift.enumValues";

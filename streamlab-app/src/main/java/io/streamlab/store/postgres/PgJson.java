@@ -112,11 +112,7 @@ final class PgJson {
         byte[] kinds = new byte[fields.size()];
         Writer[] values = new Writer[fields.size()];
         for (int k = 0; k < names.length; k++) {
-          CopyBuffer name = new CopyBuffer(32);
-          if (k > 0) name.put((byte) ',');
-          putString(name, fields.get(k).name());
-          name.put((byte) ':');
-          names[k] = java.util.Arrays.copyOf(name.array(), name.size());
+          names[k] = memberName(k, fields.get(k).name());
           Schema field = AvroSchemas.nonNull(fields.get(k).schema());
           kinds[k] = kind(field);
           values[k] = compileNonNull(field);
@@ -144,6 +140,15 @@ final class PgJson {
       }
       default -> throw new IllegalArgumentException("no JSON form for Avro type " + t.getType());
     };
+  }
+
+  /** What goes before the {@code k}-th member's value in a JSON object: a comma after the first, the quoted name, a colon. */
+  static byte[] memberName(int k, String name) {
+    CopyBuffer b = new CopyBuffer(32);
+    if (k > 0) b.put((byte) ',');
+    putString(b, name);
+    b.put((byte) ':');
+    return java.util.Arrays.copyOf(b.array(), b.size());
   }
 
   private static void putAscii(CopyBuffer out, String s) {

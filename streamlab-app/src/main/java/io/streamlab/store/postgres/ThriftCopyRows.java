@@ -8,14 +8,14 @@ import io.streamlab.schema.ThriftIdl;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.Schema;
+import org.apache.thrift.protocol.TType;
 
 /**
  * A Thrift event's bytes straight to the binary COPY columns of its table row, in one pass
  * (formatToStore STORE_ROW): the bytes {@link PgBinary.Row} would write for the table record the
  * decoder makes of them, with no record in between. Decoding into a record and encoding it again
- * walked every value twice, on two threads, and left ~1 KB of objects per event to the collector
- * (docs/perf-notes.md, 2026-11-28: the append's encoding and the decode were a third of a drain's
- * CPU).
+ * walked every value twice, on two threads, and left the record's objects to the collector
+ * (docs/perf-notes.md, "2026-11-28 night").
  *
  * <p>It takes only what Thrift's own writer makes of this schema: the fields in schema order, an
  * absent field only where it may be null, no unknown field, nested structs as JSON objects of
@@ -27,8 +27,6 @@ import org.apache.avro.Schema;
  * The table's JSON columns must be json, as streamlab makes them (the writer checks: PgCopyWriter).
  */
 public final class ThriftCopyRows {
-  // Thrift's type bytes (TType), as they stand in a field header
-  private static final byte BOOL = 2, DOUBLE = 4, I32 = 8, I64 = 10, STRING = 11, STRUCT = 12;
   // what a column is written as
   private static final byte TEXT = 0, BINARY = 1, LONG = 2, INT = 3, BOOLEAN = 4, FLOAT8 = 5, FLOAT4 = 6, JSON = 7;
 
@@ -68,41 +66,33 @@ public final class ThriftCopyRows {
       Schema type = AvroSchemas.nonNull(f.schema());
       boolean nullable = f.schema().isUnion();
       if (nullable && f.schema().getTypes().size() != 2) return null;
-      short id = f.getObjectProp(ThriftIdl.FIELD_ID) instanceof Number n ? n.shortValue() : (short) (i + 1);
-      byte[] jsonName = null;
-      if (inJson) {
-        CopyBuffer name = new CopyBuffer(32);
-        if (i > 0) name.put((byte) ',');
-        PgJson.putString(name, f.name());
-        name.put((byte) ':');
-        jsonName = Arrays.copyOf(name.array(), name.size());
-      }
+      byte[] jsonName = inJson ? PgJson.memberName(i, f.name()) : null;
       Field[] nested = null;
       byte ttype;
       byte kind;
       switch (type.getType()) {
-        case STRING -> { ttype = STRING; kind = TEXT; }
-        case LONG -> { ttype = I64; kind = LONG; }
-        case BOOLEAN -> { ttype = BOOL; kind = BOOLEAN; }
+        case STRING -> { ttype = TType.STRING; kind = TEXT; }
+        case LONG -> { ttype = TType.I64; kind = LONG; }
+        case BOOLEAN -> { ttype = TType.BOOL; kind = BOOLEAN; }
         case INT -> {
           if (type.getProp(ThriftIdl.INT_TYPE) != null) return null; // i16, byte
-          ttype = I32;
+          ttype = TType.I32;
           kind = INT;
         }
-        case DOUBLE -> { ttype = DOUBLE; kind = FLOAT8; }
-        case FLOAT -> { ttype = DOUBLE; kind = FLOAT4; }
-        case BYTES -> { ttype = STRING; kind = BINARY; }
+        case DOUBLE -> { ttype = TType.DOUBLE; kind = FLOAT8; }
+        case FLOAT -> { ttype = TType.DOUBLE; kind = FLOAT4; }
+        case BYTES -> { ttype = TType.STRING; kind = BINARY; }
         case RECORD -> {
           if (inJson) return null;
           nested = compile(type, true);
           if (nested == null) return null;
-          ttype = STRUCT;
+          ttype = TType.STRUCT;
           kind = JSON;
         }
         default -> { return null; }
       }
       if (inJson && kind != TEXT && kind != LONG && kind != INT && kind != BOOLEAN) return null; // numbers as text: PgJson's
-      out[i] = new Field(id, ttype, nullable, kind, jsonName, nested);
+      out[i] = new Field(ThriftIdl.fieldId(f), ttype, nullable, kind, jsonName, nested);
     }
     return out;
   }
@@ -147,7 +137,7 @@ public final class ThriftCopyRows {
     while (true) {
       if (end - pos < 1) return false;
       byte type = in[pos++];
-      if (type == 0) break;
+      if (type == TType.STOP) break;
       if (end - pos < 2) return false;
       short id = (short) (((in[pos] & 0xFF) << 8) | (in[pos + 1] & 0xFF));
       pos += 2;
@@ -160,7 +150,6 @@ public final class ThriftCopyRows {
     while (next < expected.length) {
       if (!absent(expected[next++], json)) return false;
     }
-    if (json) scratch.put((byte) '}');
     return true;
   }
 
@@ -221,6 +210,7 @@ public final class ThriftCopyRows {
         int length = scratch.reserveInt();
         scratch.put((byte) '{');
         if (!struct(f.nested, true)) return false;
+        scratch.put((byte) '}');
         scratch.patchLength(length);
       }
       default -> throw new IllegalStateException("kind " + f.kind);
