@@ -7,6 +7,7 @@ import io.streamlab.pipeline.IngestPipeline;
 import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.RunnerChoice;
 import io.streamlab.pipeline.dataflow.DataflowDryRun;
+import io.streamlab.pipeline.source.KafkaReader;
 import io.streamlab.pipeline.source.PubsubSource;
 import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.StatusReporter;
@@ -119,7 +120,7 @@ public final class IngestCommand implements Callable<Integer> {
     if (dryRun == null) Preflight.storeOpens(settings.store());
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
-    IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings));
+    IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings, kafkaReader(options)));
     if (dryRun == null && from == null) kafkaReady(settings);
     if (dryRun != null) {
       DataflowDryRun.writeJob(pipeline);
@@ -180,7 +181,16 @@ public final class IngestCommand implements Callable<Integer> {
     }
     if (subscription != null) throw new IllegalArgumentException("--subscription needs --source=pubsub");
     if (bootstrapServers == null) throw new IllegalArgumentException("--source=kafka needs --bootstrapServers=host:port");
-    return null; // Kafka: IngestPipeline.kafka(settings)
+    return null; // Kafka: IngestPipeline.kafka(settings, reader)
+  }
+
+  /** --kafkaReader; POLLED's commits run on its reader's thread, which only Flink and the direct runner guarantee to keep. */
+  private KafkaReader kafkaReader(PipelineOptions options) {
+    KafkaReader reader = options.as(RunnerOptions.class).getKafkaReader();
+    if (reader == KafkaReader.POLLED && isDataflow()) {
+      throw new IllegalArgumentException("--kafkaReader=POLLED runs on the Flink and direct runners; on Dataflow use KAFKAIO");
+    }
+    return reader;
   }
 
   private boolean isDataflow() {

@@ -1,6 +1,7 @@
 package io.streamlab.cli;
 
 import io.streamlab.pipeline.FlinkConf;
+import io.streamlab.pipeline.source.KafkaReader;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -21,4 +22,11 @@ public interface RunnerOptions extends PipelineOptions {
   @Default.String(FlinkConf.LOOPBACK)
   String getBindAddress();
   void setBindAddress(String value);
+
+  @Description("How the Kafka source reads the topic: KAFKAIO, Beam's KafkaIO (its consumer polls on a thread of "
+      + "its own); POLLED, streamlab's reader polling on the pipeline's reading thread, so each record is decoded "
+      + "by the core that has just parsed it (same offsets, checkpoints and commits; Flink and direct runners only).")
+  @Default.Enum("KAFKAIO")
+  KafkaReader getKafkaReader();
+  void setKafkaReader(KafkaReader value);
 }

@@ -1,5 +1,6 @@
 package io.streamlab.pipeline;
 
+import io.streamlab.pipeline.source.KafkaReader;
 import io.streamlab.pipeline.source.KafkaSource;
 import io.streamlab.pipeline.source.Source;
 import io.streamlab.pipeline.write.FormatToStore;
@@ -21,9 +22,9 @@ import org.apache.beam.sdk.options.PipelineOptions;
 public final class IngestPipeline {
   private IngestPipeline() {}
 
-  /** The pipeline reading the settings' Kafka topic. */
+  /** The pipeline reading the settings' Kafka topic through KafkaIO. */
   public static void build(Pipeline pipeline, IngestSettings s) {
-    build(pipeline, s, kafka(s));
+    build(pipeline, s, kafka(s, KafkaReader.KAFKAIO));
   }
 
   /** The pipeline reading {@code source} (the settings' Kafka fields are then unused). */
@@ -50,11 +51,11 @@ public final class IngestPipeline {
   }
 
   /**
-   * The settings' Kafka topic through KafkaIO. A restarted keyed write first moves its committed
-   * offsets back (RestartRewind), which the runner of the pipeline does before it runs: building
-   * never contacts the broker.
+   * The settings' Kafka topic, read by {@code reader}. A restarted keyed write first moves its
+   * committed offsets back (RestartRewind), which the runner of the pipeline does before it runs:
+   * building never contacts the broker.
    */
-  public static Source kafka(IngestSettings s) {
-    return KafkaSource.of(s);
+  public static Source kafka(IngestSettings s, KafkaReader reader) {
+    return KafkaSource.of(s, reader);
   }
 }

@@ -44,6 +44,15 @@ class ChaosTest {
   }
 
   /**
+   * streamlab's own Kafka reader: a restarted process starts from the offsets its predecessors'
+   * finalized marks committed, moved back by RestartRewind, as with KafkaIO's.
+   */
+  @Test
+  void exactlyOnceSurvivesKillsWithThePolledReader() throws Exception {
+    assertExactlyOnceAcrossReplays(run("eo-duckdb-polled", "--writeMethod=STORAGE_WRITE_API", "--kafkaReader=POLLED"));
+  }
+
+  /**
    * The ratio's exactly-once path as STORE_ROW: untriggered (no shuffle), so the COPY rows the
    * decode made reach PostgreSQL as bytes, and a replay's rows go through the merge as bytes too.
    * As with --commitPerBundle below, a kill may land right after a checkpoint, so replays are not

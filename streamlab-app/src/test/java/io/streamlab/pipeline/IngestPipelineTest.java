@@ -10,6 +10,7 @@ import io.streamlab.formats.TransportFormat;
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorSettings;
 import io.streamlab.generator.GeneratorStats;
+import io.streamlab.pipeline.source.KafkaReader;
 import io.streamlab.schema.SchemaLoader;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
@@ -55,17 +56,33 @@ class IngestPipelineTest {
     ingestAndVerify("flink", new RunnerChoice("FlinkRunner", "[local]", 2, 1000, 250, List.of()));
   }
 
+  /** streamlab's own reader, over three partitions read by two splits (one split has two). */
+  @Test
+  void polledReaderIngestsEveryEventOnFlink() throws Exception {
+    ingestAndVerify("flink-polled", new RunnerChoice("FlinkRunner", "[local]", 2, 1000, 250, List.of()), KafkaReader.POLLED, 3);
+  }
+
+  @Test
+  void polledReaderIngestsEveryEventOnTheDirectRunner() throws Exception {
+    ingestAndVerify("direct-polled", new RunnerChoice("DirectRunner", "[local]", 2, 1000, 250, List.of()), KafkaReader.POLLED, 3);
+  }
+
   private void ingestAndVerify(String name, RunnerChoice runner) throws Exception {
+    ingestAndVerify(name, runner, KafkaReader.KAFKAIO, 2);
+  }
+
+  private void ingestAndVerify(String name, RunnerChoice runner, KafkaReader reader, int partitions) throws Exception {
     String topic = "events-" + name;
-    Topics.create(kafka.bootstrapServers(), topic, 2);
+    Topics.create(kafka.bootstrapServers(), topic, partitions);
     GeneratorStats gen = new EventGenerator(new EventGenerator.Config(kafka.bootstrapServers(), topic, SCHEMA,
         TransportFormat.THRIFT, GeneratorSettings.builder().build(), 7, 2, 0, 0, EVENTS, null, Map.of())).run();
     assertEquals(EVENTS, gen.acked());
 
     StoreSpec store = StoreSpec.duckdb(dir.resolve(name + ".duckdb"));
     Pipeline p = Pipeline.create(runner.toOptions());
-    IngestPipeline.build(p, new IngestSettings(kafka.bootstrapServers(), topic, SCHEMA, TransportFormat.THRIFT,
-        store, "events", 500, (long) EVENTS, Duration.ofSeconds(120), Decoding.DEFAULT));
+    IngestSettings settings = new IngestSettings(kafka.bootstrapServers(), topic, SCHEMA, TransportFormat.THRIFT,
+        store, "events", 500, (long) EVENTS, Duration.ofSeconds(120), Decoding.DEFAULT);
+    IngestPipeline.build(p, settings, IngestPipeline.kafka(settings, reader));
     p.run().waitUntilFinish();
 
     Verification v;

@@ -4,7 +4,9 @@ import io.streamlab.pipeline.IngestSettings;
 import io.streamlab.pipeline.write.RestartRewind;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.beam.sdk.io.Read;
 import org.apache.beam.sdk.io.kafka.KafkaIO;
+import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
@@ -12,9 +14,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * A Kafka topic through KafkaIO, read from the consumer group's committed offsets (a restarted
- * keyed write moves them back before the pipeline runs: {@link RestartRewind}; building never
- * contacts the broker).
+ * A Kafka topic, read from the consumer group's committed offsets (a restarted keyed write moves
+ * them back before the pipeline runs: {@link RestartRewind}; building never contacts the broker),
+ * through KafkaIO or {@link PolledKafkaSource} ({@link KafkaReader}).
  *
  * @param maxRecords stop after this many messages (null = unbounded)
  * @param maxReadTime stop reading after this long (null = unbounded)
@@ -25,24 +27,44 @@ public final class KafkaSource extends Source {
   private final String consumerGroup;
   private final Long maxRecords;
   private final Duration maxReadTime;
+  private final KafkaReader reader;
 
   public KafkaSource(String bootstrapServers, String topic, String consumerGroup, Long maxRecords,
-      Duration maxReadTime) {
+      Duration maxReadTime, KafkaReader reader) {
     this.bootstrapServers = bootstrapServers;
     this.topic = topic;
     this.consumerGroup = consumerGroup;
     this.maxRecords = maxRecords;
     this.maxReadTime = maxReadTime;
+    this.reader = reader;
   }
 
-  /** The settings' topic. */
-  public static KafkaSource of(IngestSettings s) {
-    return new KafkaSource(s.bootstrapServers(), s.topic(), s.consumerGroup(), s.maxRecords(), s.maxReadTime());
+  /** The settings' topic, read by {@code reader}. */
+  public static KafkaSource of(IngestSettings s, KafkaReader reader) {
+    return new KafkaSource(s.bootstrapServers(), s.topic(), s.consumerGroup(), s.maxRecords(), s.maxReadTime(), reader);
   }
 
   @Override
   public PCollection<KafkaRecord<byte[], byte[]>> expand(PBegin begin) {
-    return begin.apply("KafkaIO", read());
+    return reader == KafkaReader.POLLED ? begin.apply("Polled", polled()) : begin.apply("KafkaIO", read());
+  }
+
+  /** {@link PolledKafkaSource} under Beam's Read, bounded as KafkaIO bounds its own. */
+  private PTransform<PBegin, PCollection<KafkaRecord<byte[], byte[]>>> polled() {
+    Read.Unbounded<KafkaRecord<byte[], byte[]>> read = Read.from(new PolledKafkaSource(bootstrapServers, topic, consumerConfig()));
+    if (maxRecords == null && maxReadTime == null) return read;
+    if (maxReadTime == null) return read.withMaxNumRecords(maxRecords);
+    org.joda.time.Duration time = org.joda.time.Duration.millis(maxReadTime.toMillis());
+    return maxRecords == null ? read.withMaxReadTime(time) : read.withMaxNumRecords(maxRecords).withMaxReadTime(time);
+  }
+
+  private Map<String, Object> consumerConfig() {
+    return Map.of(
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+        ConsumerConfig.GROUP_ID_CONFIG, consumerGroup,
+        // ~1 KB events: bigger fetches keep the reader ahead of the decoder
+        ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
+        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20);
   }
 
   private KafkaIO.Read<byte[], byte[]> read() {
@@ -52,12 +74,7 @@ public final class KafkaSource extends Source {
             .withTopic(topic)
             .withKeyDeserializer(ByteArrayDeserializer.class)
             .withValueDeserializer(ByteArrayDeserializer.class)
-            .withConsumerConfigUpdates(Map.of(
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.GROUP_ID_CONFIG, consumerGroup,
-                // ~1 KB events: bigger fetches keep the reader ahead of the decoder
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20))
+            .withConsumerConfigUpdates(consumerConfig())
             // offsets committed once a checkpoint completes, i.e. once every row read before it
             // is in the table (see WriteStage): a restart resumes there
             .commitOffsetsInFinalize();
