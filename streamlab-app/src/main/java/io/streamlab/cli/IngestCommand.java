@@ -120,7 +120,8 @@ public final class IngestCommand implements Callable<Integer> {
     if (dryRun == null) Preflight.storeOpens(settings.store());
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
-    IngestPipeline.build(pipeline, settings, from != null ? from : IngestPipeline.kafka(settings, kafkaReader(options)));
+    IngestPipeline.build(pipeline, settings,
+        from != null ? from : IngestPipeline.kafka(settings, options.as(RunnerOptions.class).getKafkaReader()));
     if (dryRun == null && from == null) kafkaReady(settings);
     if (dryRun != null) {
       DataflowDryRun.writeJob(pipeline);
@@ -184,15 +185,6 @@ public final class IngestCommand implements Callable<Integer> {
     return null; // Kafka: IngestPipeline.kafka(settings, reader)
   }
 
-  /** --kafkaReader; POLLED's commits run on its reader's thread, which only Flink and the direct runner guarantee to keep. */
-  private KafkaReader kafkaReader(PipelineOptions options) {
-    KafkaReader reader = options.as(RunnerOptions.class).getKafkaReader();
-    if (reader == KafkaReader.POLLED && isDataflow()) {
-      throw new IllegalArgumentException("--kafkaReader=POLLED runs on the Flink and direct runners; on Dataflow use KAFKAIO");
-    }
-    return reader;
-  }
-
   private boolean isDataflow() {
     return dryRun != null || runner.runner().startsWith("Dataflow");
   }
@@ -222,6 +214,11 @@ public final class IngestCommand implements Callable<Integer> {
     Preflight.positive("--maxReadTime", maxReadTime);
     Preflight.positive("--brokerTimeout", brokerTimeout);
     if (maxRecords != null) Preflight.atLeast(java.util.Map.of("--maxRecords", maxRecords), 1);
+    if (BeamFlags.options(spec, RunnerOptions.class).getKafkaReader() == KafkaReader.POLLED) {
+      // its reader commits the marks finalized for it; Dataflow may finalize a mark after its reader is gone
+      if (isDataflow()) throw new IllegalArgumentException("--kafkaReader=POLLED runs on Flink and the direct runner; on Dataflow use KAFKAIO");
+      if (source == SourceKind.pubsub) throw new IllegalArgumentException("--kafkaReader reads Kafka, not --source=pubsub");
+    }
   }
 
   /** The store; BigQueryIO retries by its own policy, so throttling and the fake quota apply to the others only. */
