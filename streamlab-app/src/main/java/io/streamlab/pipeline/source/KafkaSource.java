@@ -46,7 +46,7 @@ public final class KafkaSource extends Source {
 
   @Override
   public PCollection<KafkaRecord<byte[], byte[]>> expand(PBegin begin) {
-    return reader == KafkaReader.POLLED ? begin.apply("Polled", polled()) : begin.apply("KafkaIO", read());
+    return reader == KafkaReader.POLLED ? begin.apply("Polled", polled()) : begin.apply("KafkaIO", kafkaIO());
   }
 
   /** {@link PolledKafkaSource} under Beam's Read, bounded as KafkaIO bounds its own. */
@@ -54,20 +54,24 @@ public final class KafkaSource extends Source {
     Read.Unbounded<KafkaRecord<byte[], byte[]>> read = Read.from(new PolledKafkaSource(bootstrapServers, topic, consumerConfig()));
     if (maxRecords == null && maxReadTime == null) return read;
     if (maxReadTime == null) return read.withMaxNumRecords(maxRecords);
-    org.joda.time.Duration time = org.joda.time.Duration.millis(maxReadTime.toMillis());
-    return maxRecords == null ? read.withMaxReadTime(time) : read.withMaxNumRecords(maxRecords).withMaxReadTime(time);
+    return maxRecords == null ? read.withMaxReadTime(jodaMaxReadTime()) : read.withMaxNumRecords(maxRecords).withMaxReadTime(jodaMaxReadTime());
+  }
+
+  private org.joda.time.Duration jodaMaxReadTime() {
+    return org.joda.time.Duration.millis(maxReadTime.toMillis());
   }
 
   private Map<String, Object> consumerConfig() {
     return Map.of(
         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
         ConsumerConfig.GROUP_ID_CONFIG, consumerGroup,
-        // ~1 KB events: bigger fetches keep the reader ahead of the decoder
+        // ~1 KB events: bigger fetches keep KafkaIO's poll thread ahead of the decoder (the
+        // polled reader, which decodes what it has just polled, takes fewer: PolledKafkaSource)
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
         ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20);
   }
 
-  private KafkaIO.Read<byte[], byte[]> read() {
+  private KafkaIO.Read<byte[], byte[]> kafkaIO() {
     KafkaIO.Read<byte[], byte[]> read =
         KafkaIO.<byte[], byte[]>read()
             .withBootstrapServers(bootstrapServers)
@@ -79,7 +83,7 @@ public final class KafkaSource extends Source {
             // is in the table (see WriteStage): a restart resumes there
             .commitOffsetsInFinalize();
     if (maxRecords != null) read = read.withMaxNumRecords(maxRecords);
-    if (maxReadTime != null) read = read.withMaxReadTime(org.joda.time.Duration.millis(maxReadTime.toMillis()));
+    if (maxReadTime != null) read = read.withMaxReadTime(jodaMaxReadTime());
     return read;
   }
 }

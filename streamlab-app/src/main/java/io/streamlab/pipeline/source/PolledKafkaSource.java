@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -181,7 +182,7 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
       consumer.assign(tps);
       // without a mark the consumer starts from the group's committed offsets (or the reset policy's)
       next = new long[Collections.max(source.partitions) + 1];
-      java.util.Arrays.fill(next, -1);
+      Arrays.fill(next, -1);
       for (TopicPartition tp : tps) {
         Long offset = restored == null ? null : restored.next.get(tp.partition());
         if (offset != null) consumer.seek(tp, offset);
@@ -209,7 +210,7 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
 
     private void commitFinalized() {
       Map<Integer, Long> offsets = toCommit.getAndSet(null);
-      if (offsets == null) return;
+      if (offsets == null || offsets.isEmpty()) return;
       Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
       offsets.forEach((p, o) -> commit.put(new TopicPartition(source.topic, p), new OffsetAndMetadata(o)));
       consumer.commitAsync(commit, (done, e) -> {
@@ -235,8 +236,10 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
       return batch.hasNext() ? batchTime : Instant.now();
     }
 
+    /** Before start() (a runner may checkpoint a reader it has not started) the mark is where it would start. */
     @Override
     public Offsets getCheckpointMark() {
+      if (next == null) return new Offsets(restored == null ? Map.of() : restored.next, toCommit);
       return new Offsets(offsets(), toCommit);
     }
 

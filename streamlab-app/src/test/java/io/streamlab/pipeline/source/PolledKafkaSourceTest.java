@@ -122,6 +122,19 @@ class PolledKafkaSourceTest {
   }
 
   @Test
+  void aMarkTakenBeforeStartResumesWhereTheReaderWouldHaveStarted() throws Exception {
+    String topic = topicWithRecords("unstarted");
+    PolledKafkaSource split = source(topic, "g-unstarted").split(1, OPTIONS).get(0);
+    PolledKafkaSource.Offsets mark;
+    try (PolledKafkaSource.Reader r = split.createReader(OPTIONS, null)) {
+      mark = roundTrip(split.getCheckpointMarkCoder(), r.getCheckpointMark());
+    }
+    try (PolledKafkaSource.Reader r = split.createReader(OPTIONS, mark)) {
+      assertEquals(PARTITIONS * PER_PARTITION, start(r, Integer.MAX_VALUE).size());
+    }
+  }
+
+  @Test
   void aMarkDecodedFromACheckpointCommitsNothingByItself() throws Exception {
     String topic = topicWithRecords("decoded");
     PolledKafkaSource split = source(topic, "g-decoded").split(1, OPTIONS).get(0);
