@@ -5,36 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.report.ReportFiles;
+import io.streamlab.testing.KafkaBroker;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Load tests against a real embedded Kafka broker: correctness of the counts and of the latency measurement. */
 class LoadtestRunTest {
-  private static EmbeddedKafka kafka;
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
   private static final AtomicInteger TOPICS = new AtomicInteger();
   private static final PrintStream OUT = System.out;
 
   @TempDir static Path dir;
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (kafka != null) kafka.close();
-  }
 
   private static LoadtestSettings settings(double rate, Duration burnIn, Duration window, Duration backlogBuild) {
     String name = "lt-" + TOPICS.incrementAndGet();

@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.streamlab.bench.TableVerifier;
 import io.streamlab.bench.Verification;
-import io.streamlab.broker.EmbeddedKafka;
-import io.streamlab.broker.Topics;
 import io.streamlab.formats.TransportFormat;
-import io.streamlab.generator.EventGenerator;
-import io.streamlab.generator.GeneratorSettings;
-import io.streamlab.generator.GeneratorStats;
 import io.streamlab.pipeline.source.KafkaReader;
 import io.streamlab.schema.SchemaLoader;
 import io.streamlab.store.StoreSpec;
 import io.streamlab.store.TableStore;
+import io.streamlab.testing.KafkaBroker;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
@@ -21,9 +17,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,18 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 class IngestPipelineTest {
   private static final int EVENTS = 3_000;
   @TempDir static Path dir;
-  private static EmbeddedKafka kafka;
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
   private static final Schema SCHEMA = SchemaLoader.loadDefault();
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-  }
-
-  @AfterAll
-  static void stopBroker() throws Exception {
-    if (kafka != null) kafka.close();
-  }
 
   @Test
   void directRunnerIngestsEveryEvent() throws Exception {
@@ -73,10 +58,7 @@ class IngestPipelineTest {
 
   private void ingestAndVerify(String name, RunnerChoice runner, KafkaReader reader, int partitions) throws Exception {
     String topic = "events-" + name;
-    Topics.create(kafka.bootstrapServers(), topic, partitions);
-    GeneratorStats gen = new EventGenerator(new EventGenerator.Config(kafka.bootstrapServers(), topic, SCHEMA,
-        TransportFormat.THRIFT, GeneratorSettings.builder().build(), 7, 2, 0, 0, EVENTS, null, Map.of())).run();
-    assertEquals(EVENTS, gen.acked());
+    Map<Integer, Long> sent = kafka.generatedTopic(topic, partitions, SCHEMA, 7, EVENTS);
 
     StoreSpec store = StoreSpec.duckdb(dir.resolve(name + ".duckdb"));
     Pipeline p = Pipeline.create(runner.toOptions());
@@ -87,7 +69,7 @@ class IngestPipelineTest {
 
     Verification v;
     try (TableStore s = store.open(); Connection c = s.openQueryConnection()) {
-      v = TableVerifier.verify(c, "events", gen.sequencesPerProducer(), java.util.Set.of());
+      v = TableVerifier.verify(c, "events", sent, java.util.Set.of());
     }
     assertEquals(EVENTS, v.expected());
     assertEquals(0, v.lost(), "lost rows");

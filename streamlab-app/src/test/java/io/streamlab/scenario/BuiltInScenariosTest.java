@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.cli.Main;
+import io.streamlab.testing.KafkaBroker;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,7 +42,8 @@ class BuiltInScenariosTest {
   private static final String INGEST_JAVA_OPTS = "streamlab.ingestJavaOpts";
   // static: JUnit injects an instance @TempDir field only after @BeforeAll (it was null: "--runDir=null")
   @TempDir static Path dir;
-  private EmbeddedKafka kafka;
+  /** One broker for the eight runs (each has a topic of its own) instead of one started per run. */
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
   private final Map<String, JsonNode> results = new LinkedHashMap<>();
 
   @BeforeAll
@@ -50,8 +52,6 @@ class BuiltInScenariosTest {
     // JIT, and C2's code would come too late to matter (1-default, 4 s at 500 events/s: 32 -> 16
     // ingestion CPU-seconds, start-up 16 -> 9). Nothing here asserts a speed.
     System.setProperty(INGEST_JAVA_OPTS, "-XX:TieredStopAtLevel=1");
-    // one broker for the eight runs (each has a topic of its own) instead of one started per run
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
     List<String> names = new ArrayList<>();
     for (Scenario s : ScenarioCatalog.builtIn()) names.add(s.name());
     List<String> others = new ArrayList<>(names);
@@ -83,9 +83,8 @@ class BuiltInScenariosTest {
   }
 
   @AfterAll
-  void stopBroker() {
+  void clearIngestOptions() {
     System.clearProperty(INGEST_JAVA_OPTS);
-    if (kafka != null) kafka.close();
   }
 
   @Test

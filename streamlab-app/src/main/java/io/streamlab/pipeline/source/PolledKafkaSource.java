@@ -55,7 +55,7 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
   private static final Logger LOG = LoggerFactory.getLogger(PolledKafkaSource.class);
   /** How long an advance() with nothing buffered waits in poll: short, since it holds the task's thread. */
   private static final Duration IDLE_POLL = Duration.ofMillis(5);
-  static final int MAX_POLL_RECORDS = 500;
+  private static final int MAX_POLL_RECORDS = 500;
 
   private final Map<String, Object> consumerConfig;
   private final String topic;
@@ -95,7 +95,7 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
   @Override
   public List<PolledKafkaSource> split(int desiredNumSplits, PipelineOptions options) {
     List<Integer> all = new ArrayList<>();
-    try (Consumer<byte[], byte[]> consumer = new KafkaConsumer<>(new HashMap<>(consumerConfig))) {
+    try (Consumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig)) {
       List<PartitionInfo> infos = consumer.partitionsFor(topic);
       if (infos == null || infos.isEmpty()) throw new IllegalStateException("Kafka topic " + topic + " has no partitions (does it exist?)");
       for (PartitionInfo p : infos) all.add(p.partition());
@@ -176,7 +176,7 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
 
     @Override
     public boolean start() throws IOException {
-      consumer = new KafkaConsumer<>(new HashMap<>(source.consumerConfig));
+      consumer = new KafkaConsumer<>(source.consumerConfig);
       List<TopicPartition> tps = new ArrayList<>();
       for (int p : source.partitions) tps.add(new TopicPartition(source.topic, p));
       consumer.assign(tps);

@@ -3,12 +3,11 @@ package io.streamlab.pipeline.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.streamlab.broker.EmbeddedKafka;
 import io.streamlab.broker.Topics;
+import io.streamlab.testing.KafkaBroker;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,10 +27,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link PolledKafkaSource} against a real broker, reader by reader: what KafkaIO's reader promises
@@ -43,18 +40,7 @@ class PolledKafkaSourceTest {
   private static final int PARTITIONS = 3;
   private static final int PER_PARTITION = 700; // more than one poll's worth
   private static final PipelineOptions OPTIONS = PipelineOptionsFactory.create();
-  @TempDir static Path dir;
-  private static EmbeddedKafka kafka;
-
-  @BeforeAll
-  static void startBroker() throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (kafka != null) kafka.close();
-  }
+  @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
 
   @Test
   void splitsReadEveryRecordOnceWithItsPartitionAndOffset() throws Exception {
