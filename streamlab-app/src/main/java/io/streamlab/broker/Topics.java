@@ -1,15 +1,20 @@
 package io.streamlab.broker;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /** Topic administration against any Kafka cluster, embedded or given with --bootstrapServers. */
@@ -49,12 +54,38 @@ public final class Topics {
   public static void create(String bootstrapServers, String topic, int partitions, Map<String, String> configs)
       throws Exception {
     try (Admin admin = admin(bootstrapServers)) {
-      admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
-          .all().get(60, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("cannot create topic '" + topic + "' on " + bootstrapServers + ": " + e.getCause().getMessage(), e);
+      int created = partitions;
+      try {
+        admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()).configs(configs)))
+            .all().get(60, TimeUnit.SECONDS);
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof TopicExistsException)) {
+          throw new IllegalStateException("cannot create topic '" + topic + "' on " + bootstrapServers + ": " + e.getCause().getMessage(), e);
+        }
+        created = admin.describeTopics(List.of(topic)).allTopicNames().get(60, TimeUnit.SECONDS).get(topic).partitions().size();
       }
+      awaitLeaders(admin, topic, created);
+    }
+  }
+
+  /**
+   * Returns once the leader of each of the topic's partitions serves it. A new topic is in the
+   * cluster's metadata a moment before its brokers lead its partitions, and an idempotent producer
+   * must not write into that moment: if its first request to a partition is refused
+   * (NOT_LEADER_OR_FOLLOWER) while the next one, already in flight, is accepted, every retry of
+   * the first fails with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms drops its records,
+   * and the partition begins with a later record (KAFKA-15591; brokers from Kafka 4.5 refuse the
+   * second request instead). A leader answers ListOffsets only for a partition it leads, as it
+   * does Produce, and the admin client asks again until it does.
+   */
+  private static void awaitLeaders(Admin admin, String topic, int partitions) throws Exception {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    for (int p = 0; p < partitions; p++) latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+    try {
+      admin.listOffsets(latest, new ListOffsetsOptions().timeoutMs(60_000)).all().get(90, TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("topic '" + topic + "' was created, but its partitions have no serving leader"
+          + " after 60 s: " + (e.getCause() != null ? e.getCause().getMessage() : e), e);
     }
   }
 
@@ -66,10 +97,8 @@ public final class Topics {
     try (Admin admin = admin(bootstrapServers)) {
       var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS)
           .get(topic).partitions();
-      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new java.util.HashMap<>();
-      for (var p : partitions) {
-        latest.put(new org.apache.kafka.common.TopicPartition(topic, p.partition()), org.apache.kafka.clients.admin.OffsetSpec.latest());
-      }
+      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+      for (var p : partitions) latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
       var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
       var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
       long lag = 0;
