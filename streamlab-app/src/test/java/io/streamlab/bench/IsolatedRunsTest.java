@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.cli.Main;
 import io.streamlab.store.postgres.TestPostgres;
+import io.streamlab.testing.FailedRuns;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -44,63 +45,70 @@ class IsolatedRunsTest {
     execute(server, "CREATE DATABASE " + db);
     String url = "jdbc:postgresql://127.0.0.1:5432/" + db + "?user=postgres";
     try {
-      Outcome first = cli("run", "--mode=drain", "--preload=" + EVENTS, "--preloadWarmup=0", "--parallelism=1",
-          "--store=postgres", "--jdbcUrl=" + url, "--runDir=" + dir.resolve("first"));
-      assertEquals(0, first.code(), first.out() + first.err());
-      String firstTable = table(first);
-      assertSummary(dir.resolve("first"), "at-least-once");
-
-      Outcome second = cli("run", "--mode=drain", "--preload=" + EVENTS, "--preloadWarmup=0", "--parallelism=1",
-          "--writeMethod=STORAGE_WRITE_API", "--store=postgres", "--jdbcUrl=" + url, "--runDir=" + dir.resolve("second"));
-      assertEquals(0, second.code(), second.out() + second.err());
-      String secondTable = table(second);
-      assertNotEquals(firstTable, secondTable);
-      // Same seed, same producer ids and sequences: had it read the first's table, every row would be a duplicate.
-      assertSummary(dir.resolve("second"), "exactly-once");
-      assertEquals(EVENTS, count(url, firstTable));
-      assertEquals(EVENTS, count(url, secondTable));
-
-      Outcome forced = cli("run", "--mode=drain", "--preload=" + EVENTS, "--preloadWarmup=0", "--parallelism=1",
-          "--writeMethod=STORAGE_WRITE_API", "--store=postgres", "--jdbcUrl=" + url, "--table=" + firstTable,
-          "--runDir=" + dir.resolve("forced"));
-      assertEquals(Verdict.RUN_FAILED, forced.code(), forced.out() + forced.err());
-      assertTrue(forced.err().contains("table '" + firstTable + "' exists without the identity key"), forced.err());
-      assertEquals(EVENTS, count(url, firstTable), "the refused run wrote nothing");
-
-      execute(url, "CREATE TABLE my_events (x int)");
-      Path runsDir = Files.createDirectories(dir.resolve("runs"));
-      Path oldRun = Files.createDirectories(runsDir.resolve("20261123-080101-ab12"));
-      Files.writeString(oldRun.resolve("summary.txt"), "SUMMARY");
-      Path mine = Files.createDirectories(runsDir.resolve("my-notes"));
-
-      Outcome dry = cli("clean", "--runsDir=" + runsDir, "--jdbcUrl=" + url);
-      assertEquals(0, dry.code(), dry.out() + dry.err());
-      for (String t : List.of(firstTable, firstTable + "_failed", secondTable, secondTable + "_failed")) {
-        assertEquals(tableExists(url, t), dry.out().contains(t + "\n"), t + " listed if it exists:\n" + dry.out());
-      }
-      Matcher listed = Pattern.compile("clean: (\\d+) left behind").matcher(dry.out());
-      assertTrue(listed.find(), dry.out());
-      assertTrue(dry.out().contains(oldRun.toString()), dry.out());
-      assertFalse(dry.out().contains("my_events"), dry.out());
-      assertFalse(dry.out().contains("my-notes"), dry.out());
-      assertTrue(dry.out().contains("dry run: nothing removed"), dry.out());
-      assertEquals(EVENTS, count(url, firstTable), "a dry run removes nothing");
-      assertTrue(Files.exists(oldRun));
-
-      Outcome removed = cli("clean", "--runsDir=" + runsDir, "--jdbcUrl=" + url, "--yes");
-      assertEquals(0, removed.code(), removed.out() + removed.err());
-      assertTrue(removed.out().contains(listed.group(1) + " removed, 0 failed"), removed.out());
-      assertFalse(tableExists(url, firstTable));
-      assertFalse(tableExists(url, secondTable));
-      assertFalse(tableExists(url, secondTable + "_failed"));
-      assertTrue(tableExists(url, "my_events"), "a table the user named stays");
-      assertFalse(Files.exists(oldRun));
-      assertTrue(Files.exists(mine));
-      assertTrue(cli("clean", "--runsDir=" + runsDir, "--jdbcUrl=" + url).out().contains("clean: 0 left behind"));
+      drainTwiceAndClean(url);
+    } catch (AssertionError e) {
+      throw FailedRuns.keep(dir, "IsolatedRunsTest", e);
     } finally {
       execute(server, "DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
       TestPostgres.drop(probe);
     }
+  }
+
+  /** The scenario: two drains, a refused third, clean's dry run and clean --yes. */
+  private void drainTwiceAndClean(String url) throws Exception {
+    Outcome first = cli("run", "--mode=drain", "--preload=" + EVENTS, "--preloadWarmup=0", "--parallelism=1",
+        "--store=postgres", "--jdbcUrl=" + url, "--runDir=" + dir.resolve("first"));
+    assertEquals(0, first.code(), first.out() + first.err());
+    String firstTable = table(first);
+    assertSummary(dir.resolve("first"), "at-least-once");
+
+    Outcome second = cli("run", "--mode=drain", "--preload=" + EVENTS, "--preloadWarmup=0", "--parallelism=1",
+        "--writeMethod=STORAGE_WRITE_API", "--store=postgres", "--jdbcUrl=" + url, "--runDir=" + dir.resolve("second"));
+    assertEquals(0, second.code(), second.out() + second.err());
+    String secondTable = table(second);
+    assertNotEquals(firstTable, secondTable);
+    // Same seed, same producer ids and sequences: had it read the first's table, every row would be a duplicate.
+    assertSummary(dir.resolve("second"), "exactly-once");
+    assertEquals(EVENTS, count(url, firstTable));
+    assertEquals(EVENTS, count(url, secondTable));
+
+    Outcome forced = cli("run", "--mode=drain", "--preload=" + EVENTS, "--preloadWarmup=0", "--parallelism=1",
+        "--writeMethod=STORAGE_WRITE_API", "--store=postgres", "--jdbcUrl=" + url, "--table=" + firstTable,
+        "--runDir=" + dir.resolve("forced"));
+    assertEquals(Verdict.RUN_FAILED, forced.code(), forced.out() + forced.err());
+    assertTrue(forced.err().contains("table '" + firstTable + "' exists without the identity key"), forced.err());
+    assertEquals(EVENTS, count(url, firstTable), "the refused run wrote nothing");
+
+    execute(url, "CREATE TABLE my_events (x int)");
+    Path runsDir = Files.createDirectories(dir.resolve("runs"));
+    Path oldRun = Files.createDirectories(runsDir.resolve("20261123-080101-ab12"));
+    Files.writeString(oldRun.resolve("summary.txt"), "SUMMARY");
+    Path mine = Files.createDirectories(runsDir.resolve("my-notes"));
+
+    Outcome dry = cli("clean", "--runsDir=" + runsDir, "--jdbcUrl=" + url);
+    assertEquals(0, dry.code(), dry.out() + dry.err());
+    for (String t : List.of(firstTable, firstTable + "_failed", secondTable, secondTable + "_failed")) {
+      assertEquals(tableExists(url, t), dry.out().contains(t + "\n"), t + " listed if it exists:\n" + dry.out());
+    }
+    Matcher listed = Pattern.compile("clean: (\\d+) left behind").matcher(dry.out());
+    assertTrue(listed.find(), dry.out());
+    assertTrue(dry.out().contains(oldRun.toString()), dry.out());
+    assertFalse(dry.out().contains("my_events"), dry.out());
+    assertFalse(dry.out().contains("my-notes"), dry.out());
+    assertTrue(dry.out().contains("dry run: nothing removed"), dry.out());
+    assertEquals(EVENTS, count(url, firstTable), "a dry run removes nothing");
+    assertTrue(Files.exists(oldRun));
+
+    Outcome removed = cli("clean", "--runsDir=" + runsDir, "--jdbcUrl=" + url, "--yes");
+    assertEquals(0, removed.code(), removed.out() + removed.err());
+    assertTrue(removed.out().contains(listed.group(1) + " removed, 0 failed"), removed.out());
+    assertFalse(tableExists(url, firstTable));
+    assertFalse(tableExists(url, secondTable));
+    assertFalse(tableExists(url, secondTable + "_failed"));
+    assertTrue(tableExists(url, "my_events"), "a table the user named stays");
+    assertFalse(Files.exists(oldRun));
+    assertTrue(Files.exists(mine));
+    assertTrue(cli("clean", "--runsDir=" + runsDir, "--jdbcUrl=" + url).out().contains("clean: 0 left behind"));
   }
 
   @Test
