@@ -121,7 +121,7 @@ public final class IngestCommand implements Callable<Integer> {
     List<String> placeholders = dryRun == null ? List.of() : DataflowDryRun.prepare(options, dryRun);
     Pipeline pipeline = Pipeline.create(options);
     IngestPipeline.build(pipeline, settings,
-        from != null ? from : IngestPipeline.kafka(settings, options.as(RunnerOptions.class).getKafkaReader()));
+        from != null ? from : IngestPipeline.kafka(settings, options.as(RunnerOptions.class).getKafkaReader().on(isDataflow())));
     if (dryRun == null && from == null) kafkaReady(settings);
     if (dryRun != null) {
       DataflowDryRun.writeJob(pipeline);

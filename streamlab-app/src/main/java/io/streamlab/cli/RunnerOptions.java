@@ -23,10 +23,11 @@ public interface RunnerOptions extends PipelineOptions {
   String getBindAddress();
   void setBindAddress(String value);
 
-  @Description("How the Kafka source reads the topic: KAFKAIO, Beam's KafkaIO (its consumer polls on a thread of "
-      + "its own); POLLED, streamlab's reader polling on the pipeline's reading thread, so each record is decoded "
-      + "by the core that has just parsed it (same offsets, checkpoints and commits; Flink and direct runners only).")
-  @Default.Enum("KAFKAIO")
+  @Description("How the Kafka source reads the topic: POLLED, streamlab's reader polling on the pipeline's reading "
+      + "thread, so each record is decoded by the core that has just parsed it (Flink and direct runners only); "
+      + "KAFKAIO, Beam's KafkaIO (its consumer polls on a thread of its own); both give the same offsets, checkpoints "
+      + "and commits. AUTO: POLLED, and KAFKAIO on Dataflow.")
+  @Default.Enum("AUTO")
   KafkaReader getKafkaReader();
   void setKafkaReader(KafkaReader value);
 }
