@@ -15,8 +15,8 @@ public enum KafkaReader {
 
   /**
    * The reader this choice means on a runner. AUTO takes POLLED where it can run, since it costs
-   * less CPU per event than KafkaIO's reader in every alternated pair measured (docs/perf-notes.md),
-   * and KafkaIO on Dataflow, which may finalize a checkpoint mark after the reader that made it is
+   * less CPU and allocates less per event than KafkaIO's reader (docs/perf-notes.md, step 14), and
+   * KafkaIO on Dataflow, which may finalize a checkpoint mark after the reader that made it is
    * gone, when POLLED's mark could no longer commit its offsets.
    */
   public KafkaReader on(boolean dataflow) {
