@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -79,14 +80,20 @@ public final class Topics {
    * does Produce, and the admin client asks again until it does.
    */
   private static void awaitLeaders(Admin admin, String topic, int partitions) throws Exception {
-    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-    for (int p = 0; p < partitions; p++) latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
     try {
-      admin.listOffsets(latest, new ListOffsetsOptions().timeoutMs(60_000)).all().get(90, TimeUnit.SECONDS);
+      admin.listOffsets(latest(topic, IntStream.range(0, partitions)), new ListOffsetsOptions().timeoutMs(60_000))
+          .all().get(90, TimeUnit.SECONDS);
     } catch (ExecutionException | TimeoutException e) {
       throw new IllegalStateException("topic '" + topic + "' was created, but its partitions have no serving leader"
           + " after 60 s: " + (e.getCause() != null ? e.getCause().getMessage() : e), e);
     }
+  }
+
+  /** A ListOffsets request for the latest offset of each of the topic's given partitions. */
+  private static Map<TopicPartition, OffsetSpec> latest(String topic, IntStream partitions) {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    partitions.forEach(p -> latest.put(new TopicPartition(topic, p), OffsetSpec.latest()));
+    return latest;
   }
 
   /**
@@ -97,9 +104,8 @@ public final class Topics {
     try (Admin admin = admin(bootstrapServers)) {
       var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS)
           .get(topic).partitions();
-      Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-      for (var p : partitions) latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
-      var ends = admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
+      var ends = admin.listOffsets(latest(topic, partitions.stream().mapToInt(p -> p.partition())))
+          .all().get(30, TimeUnit.SECONDS);
       var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
       long lag = 0;
       for (var e : ends.entrySet()) {
