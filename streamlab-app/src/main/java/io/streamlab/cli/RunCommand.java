@@ -216,6 +216,7 @@ final class RunCommand implements Callable<Integer> {
       BeamFlags.setValues(spec, store, StoreOptions.class);
     }
     runner.resolveParallelism(); // after the cluster's: its slots
+    runner.resolveKafkaReader();
     EventGenerator.Config gen = generatorConfig("events-" + runId);
     List<String> ingestArgs = checkedIngestArgs(runner.childArgs());
     Chaos chaosPlan = Chaos.parse(chaos);

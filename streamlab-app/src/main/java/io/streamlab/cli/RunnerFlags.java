@@ -60,6 +60,14 @@ final class RunnerFlags {
     if (p == null || p == 0) set("parallelism", Runtime.getRuntime().availableProcessors());
   }
 
+  /**
+   * AUTO becomes the reader it means here, so that results.json names the reader that ran. A run
+   * on this machine or a Flink cluster is never a Dataflow job (with --cloud=gcp it reads Pub/Sub).
+   */
+  void resolveKafkaReader() {
+    set("kafkaReader", options().getKafkaReader().on(false));
+  }
+
   int appendBatchSize() {
     return options().getAppendBatchSize();
   }

@@ -65,6 +65,8 @@ class BenchSmokeTest {
       // each event's payload alone is read into the heap twice (the consumer's fetch and the value's copy)
       assertTrue(i.path("allocatedBytesPerEvent").asDouble() > 2 * i.path("payloadBytes").asDouble() / EVENTS,
           "the ingestion's allocation was not counted: " + i);
+      // results.json names the reader that ran (the one this drain measured), not the default's AUTO
+      assertEquals("POLLED", r.path("configuration").path("kafkaReader").asText(), r.path("configuration").toString());
       // the server's checkpoints in the window come with the setting that spaces them
       JsonNode server = r.path("storeServer");
       assertTrue(server.path("checkpointsInWindow").asLong(-1) >= 0, "store server figures: " + server);
