@@ -27,7 +27,7 @@ final class IngestProcess implements AutoCloseable {
 
   IngestProcess(List<String> ingestArgs, Path logFile) throws IOException {
     process = JavaProcess.builder("io.streamlab.cli.Main")
-        .jvmOptions(jvmOptions())
+        .jvmOptions(jvmOptions(logFile))
         .args(ingestArgs)
         .startWithPipes();
     // appended: a restarted ingestion (--chaos) logs after the one it replaces
@@ -49,9 +49,12 @@ final class IngestProcess implements AutoCloseable {
    * first and C2 compiling it again; C2 alone, from longer interpreter profiles, compiled less and
    * produced faster code (events per CPU-second of the drain: 110-117 k -> 131-133 k, same hour).
    * The price is a slower first few seconds after a start, before the warm-up window ends.
+   * Each process logs its collections and safepoints beside {@code logFile} (ingest-gc-PID.log),
+   * so that a second in which the pipeline stood still can be told from a pause of the JVM's.
    */
-  private static List<String> jvmOptions() {
-    List<String> opts = new java.util.ArrayList<>(List.of("-Xmx4g"));
+  private static List<String> jvmOptions(Path logFile) {
+    String gcLog = logFile.resolveSibling("ingest-gc-%p.log").toAbsolutePath().toString();
+    List<String> opts = new java.util.ArrayList<>(List.of("-Xmx4g", "-Xlog:gc,safepoint:file=\"" + gcLog + "\":uptime,time"));
     String extra = (java.util.Objects.requireNonNullElse(System.getenv("STREAMLAB_INGEST_JAVA_OPTS"), "") + " "
         + System.getProperty("streamlab.ingestJavaOpts", "")).trim();
     if (!extra.matches(".*-XX:\\+Use\\w*GC.*")) opts.add("-XX:+UseParallelGC");
