@@ -17,9 +17,12 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /** Topic administration against any Kafka cluster, embedded or given with --bootstrapServers. */
 public final class Topics {
+  private static final int LEADER_WAIT_SECONDS = 60;
+
   private Topics() {}
 
   static Admin admin(String bootstrapServers) {
@@ -77,16 +80,34 @@ public final class Topics {
    * the first fails with OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms drops its records,
    * and the partition begins with a later record (KAFKA-15591; brokers from Kafka 4.5 refuse the
    * second request instead). A leader answers ListOffsets only for a partition it leads, as it
-   * does Produce, and the admin client asks again until it does.
+   * does Produce, and the admin client asks again until it does. Before that, the broker it asks
+   * for the partitions' leaders may not know the topic yet (a broker applies the controller's
+   * metadata a moment after the topic was created): the admin client gives up on an unknown topic
+   * at once, so this asks again, for up to 60 s in all.
    */
-  private static void awaitLeaders(Admin admin, String topic, int partitions) throws Exception {
-    try {
-      admin.listOffsets(latest(topic, IntStream.range(0, partitions)), new ListOffsetsOptions().timeoutMs(60_000))
-          .all().get(90, TimeUnit.SECONDS);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IllegalStateException("topic '" + topic + "' was created, but its partitions have no serving leader"
-          + " after 60 s: " + (e.getCause() != null ? e.getCause().getMessage() : e), e);
+  static void awaitLeaders(Admin admin, String topic, int partitions) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LEADER_WAIT_SECONDS);
+    while (true) {
+      long leftMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+      try {
+        admin.listOffsets(latest(topic, IntStream.range(0, partitions)), new ListOffsetsOptions().timeoutMs((int) leftMs))
+            .all().get(leftMs + 30_000, TimeUnit.MILLISECONDS);
+        return;
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof UnknownTopicOrPartitionException && System.nanoTime() < deadline) {
+          Thread.sleep(100);
+          continue;
+        }
+        throw noLeader(topic, e.getCause());
+      } catch (TimeoutException e) {
+        throw noLeader(topic, e);
+      }
     }
+  }
+
+  private static IllegalStateException noLeader(String topic, Throwable cause) {
+    return new IllegalStateException("topic '" + topic + "' was created, but not every partition has a serving leader"
+        + " (waited up to " + LEADER_WAIT_SECONDS + " s): " + cause.getMessage(), cause);
   }
 
   /** A ListOffsets request for the latest offset of each of the topic's given partitions. */

@@ -1,6 +1,7 @@
 package io.streamlab.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.streamlab.testing.KafkaBroker;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -35,6 +41,30 @@ class TopicsTest {
   private static final int PARTITIONS = 4;
   private static final int PER_PARTITION = 600;
   @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
+
+  /**
+   * The broker asked for a new topic's leaders may not know the topic yet; the admin client gives
+   * up on an unknown topic at once, and once that failed runs at random (a scenario run, a broker
+   * restarted on new ports). Here the topic does not exist for the wait's first second: the wait
+   * must outlast that and return once the topic is there.
+   */
+  @Test
+  void theWaitForLeadersOutlastsATopicNotKnownYet() throws Exception {
+    String topic = "known-later";
+    try (Admin admin = Topics.admin(kafka.bootstrapServers())) {
+      CompletableFuture<Void> waiting = CompletableFuture.runAsync(() -> {
+        try {
+          Topics.awaitLeaders(admin, topic, 2);
+        } catch (Exception e) {
+          throw new CompletionException(e);
+        }
+      });
+      Thread.sleep(1_000);
+      assertFalse(waiting.isDone(), "the wait ended while no broker knew the topic: " + waiting);
+      admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
+      waiting.get(60, TimeUnit.SECONDS);
+    }
+  }
 
   @Test
   void aCreatedTopicTakesEveryRecordOfItsFirstRequestsInOrder() throws Exception {
