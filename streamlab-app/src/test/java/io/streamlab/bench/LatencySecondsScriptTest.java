@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code scripts/latency-seconds} on a run directory and GC log written here: only the window's
- * seconds, each with the pauses that began within it (a second ends at its {@code t}).
+ * seconds, each with the collection pauses and the safepoints logged within it (a second ends at
+ * its {@code t}), from the log given or the run's own ingest-gc logs.
  */
 class LatencySecondsScriptTest {
   @Test
@@ -35,17 +36,31 @@ class LatencySecondsScriptTest {
         "[2026-11-27T14:00:10.200+0000][9.7s] GC(2) Pause Young (Allocation Failure) 100M->10M(200M) 20.400ms",
         "[2026-11-27T14:00:10.900+0000][10.4s] GC(3) Pause Full (Ergonomics) 100M->10M(200M) 30.300ms",
         "[2026-11-27T14:00:11.500+0000][11.0s] GC(4) Pause Young (Allocation Failure) 100M->10M(200M) 7.000ms",
-        "[2026-11-27T14:00:11.600+0000][11.1s] Safepoint \"Cleanup\", Time since last: 1 ns, Total: 2 ns", ""));
+        "[2026-11-27T14:00:10.950+0000][10.5s] Safepoint \"ParallelGCFailedAllocation\", Time since last: 1 ns, "
+            + "Reaching safepoint: 100000 ns, Cleanup: 1000 ns, At safepoint: 30500000 ns, Total: 30600000 ns",
+        "[2026-11-27T14:00:11.600+0000][11.1s] Safepoint \"Cleanup\", Time since last: 1 ns, Reaching safepoint: "
+            + "11000000 ns, Cleanup: 1000 ns, At safepoint: 1000000 ns, Total: 12001000 ns", ""));
+    List<String> expected = List.of(
+        "mode,utc,t_s,p50_ms,p99_ms,ingested_per_s,backlog,gc_pause_ms_in_second,safepoint_ms_in_second",
+        "STORAGE_API_AT_LEAST_ONCE,14:00:11,11,80,301,1000,5,51,31",
+        "STORAGE_API_AT_LEAST_ONCE,14:00:12,12,,,0,7,7,12");
 
     Result r = runs(dir, "python3", script.toString(), "--gc=" + dir.resolve("gc.log"), dir.toString());
     assertEquals(0, r.exit(), r.out());
-    assertEquals(List.of("mode,utc,t_s,p50_ms,p99_ms,ingested_per_s,backlog,gc_pause_ms_in_second",
-        "STORAGE_API_AT_LEAST_ONCE,14:00:11,11,80,301,1000,5,51",
-        "STORAGE_API_AT_LEAST_ONCE,14:00:12,12,,,0,7,7"), r.out().lines().toList());
+    assertEquals(expected, r.out().lines().toList());
 
+    // without a log: the pause columns stay empty
     Result labelled = runs(dir, "python3", script.toString(), "--label=al", "--no-header", dir.toString());
     assertEquals(0, labelled.exit(), labelled.out());
-    assertEquals(List.of("al,14:00:11,11,80,301,1000,5,", "al,14:00:12,12,,,0,7,"), labelled.out().lines().toList());
+    assertEquals(List.of("al,14:00:11,11,80,301,1000,5,,", "al,14:00:12,12,,,0,7,,"), labelled.out().lines().toList());
+
+    // a run writes ingest-gc-PID.log, one per ingestion process: read without --gc, all of them
+    List<String> lines = Files.readAllLines(dir.resolve("gc.log"));
+    Files.write(dir.resolve("ingest-gc-101.log"), lines.subList(0, 3));
+    Files.write(dir.resolve("ingest-gc-202.log"), lines.subList(3, lines.size()));
+    Result own = runs(dir, "python3", script.toString(), dir.toString());
+    assertEquals(0, own.exit(), own.out());
+    assertEquals(expected, own.out().lines().toList());
 
     Result noRun = runs(dir, "python3", script.toString(), dir.resolve("nothing").toString());
     assertEquals(1, noRun.exit(), noRun.out());
