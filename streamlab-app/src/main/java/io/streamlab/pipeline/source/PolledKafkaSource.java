@@ -209,6 +209,8 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
     }
 
     private void commitFinalized() {
+      // called per record: a plain read, and the swap (a locked instruction) only once a mark is finalized
+      if (toCommit.get() == null) return;
       Map<Integer, Long> offsets = toCommit.getAndSet(null);
       if (offsets == null || offsets.isEmpty()) return;
       Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
