@@ -49,6 +49,14 @@ final class IngestProcess implements AutoCloseable {
    * first and C2 compiling it again; C2 alone, from longer interpreter profiles, compiled less and
    * produced faster code (events per CPU-second of the drain: 110-117 k -> 131-133 k, same hour).
    * The price is a slower first few seconds after a start, before the warm-up window ends.
+   * Why the Kafka client's methods at a tenth of C2's thresholds (a CompileCommand, unless the extra
+   * options name a compile threshold or a tiered setting): C2 alone compiles a method after 10,000
+   * calls, and the consumer's code that runs once per poll (its network client, fetch bookkeeping)
+   * got there only well into a drain's measurement window, interpreted until then and compiled
+   * inside it: a sixth of the reading thread's samples had an interpreted top frame, and C2 took
+   * 12-14 % of the window. With the Kafka client compiled sooner, C2's share of the window fell to
+   * 8-9 %; the same scaling for every method compiled more of everything else in the window instead
+   * (docs/perf-notes.md, "2026-11-29 day").
    * Each process logs its collections and safepoints beside {@code logFile} (ingest-gc-PID.log),
    * so that a second in which the pipeline stood still can be told from a pause of the JVM's.
    */
@@ -59,6 +67,9 @@ final class IngestProcess implements AutoCloseable {
         + System.getProperty("streamlab.ingestJavaOpts", "")).trim();
     if (!extra.matches(".*-XX:\\+Use\\w*GC.*")) opts.add("-XX:+UseParallelGC");
     if (!extra.contains("Tiered")) opts.add("-XX:-TieredCompilation");
+    if (!extra.contains("Tiered") && !extra.contains("CompileThreshold")) {
+      opts.addAll(List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=CompileThresholdScaling,org.apache.kafka.*::*,0.1"));
+    }
     if (!extra.isEmpty()) opts.addAll(List.of(extra.split("\\s+")));
     return opts;
   }
