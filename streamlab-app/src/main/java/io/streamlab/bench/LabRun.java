@@ -2,6 +2,7 @@ package io.streamlab.bench;
 
 import io.streamlab.generator.EventGenerator;
 import io.streamlab.generator.GeneratorStats;
+import io.streamlab.metrics.Clock;
 import io.streamlab.pipeline.IngestStatus;
 import io.streamlab.ratesearch.RateSearch;
 import io.streamlab.store.IdentityKey;
@@ -196,6 +197,7 @@ public final class LabRun {
       GeneratorStats measured;
       long windowNanos;
       Duration cpu, cpuAtEnd;
+      long cpuEndMicros;
       WindowStart start = null;
       StoreServerFigures storeServer;
       IngestStatus last;
@@ -252,6 +254,7 @@ public final class LabRun {
         };
         windowNanos = System.nanoTime() - start.nanos();
         cpuAtEnd = ingest.cpuTime();
+        cpuEndMicros = Clock.nowMicros();
         cpu = cpuAtEnd.minus(start.cpu());
         ingest.awaitStatusSettled();
         last = ingest.status();
@@ -289,7 +292,7 @@ public final class LabRun {
           last.heapPeakBytes(), sampler.samples(),
           latency.perSecond(), List.copyOf(steps),
           last.bytesShuffled() - atStart.bytesShuffled(), ingest.kills(), ingest.figureSources(),
-          Verdict.Promise.of(config.info()), last, heldRate, allocatedSince(atStart, last), storeServer);
+          Verdict.Promise.of(config.info()), last, heldRate, allocatedSince(atStart, last), storeServer, cpuEndMicros);
     }
 
     /** Heap bytes allocated between two statuses of one process; 0 where unknown (no figure, or a restart between them). */

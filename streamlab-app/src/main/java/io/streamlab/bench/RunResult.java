@@ -38,6 +38,9 @@ import org.HdrHistogram.Histogram;
  *     none; the figures are then of all the steps)
  * @param allocatedBytes heap bytes the ingestion process allocated over the measurement window (0:
  *     unknown, e.g. on a cluster; a lower bound where the ingestion was killed, as {@link #totals})
+ * @param cpuEndMicros when the window's CPU time was last read (epoch micros; 0: unknown): with
+ *     {@link #windowStartMicros} the interval {@link #ingestCpu} was measured over, by which a
+ *     per-thread sampler's figures can be cut to the same interval (scripts/thread-cpu --window)
  */
 public record RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
     long ingestBytes, Duration ingestCpu, long windowStartMicros, double windowSeconds, Histogram latencyMicros,
@@ -45,7 +48,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
     Map<Stage, StageCounts> stages, long heapPeakBytes, List<Sample> series,
     List<LatencyLog.Interval> latencyIntervals, List<RateStep> steps, long shuffleBytes, int ingestKills,
     FigureSources sources, Verdict.Promise promise, IngestStatus totals, double heldRate, long allocatedBytes,
-    StoreServerFigures storeServer) {
+    StoreServerFigures storeServer, long cpuEndMicros) {
 
   /** A result whose promise is read from the run's configuration, without ingestion totals. */
   public RunResult(RunInfo info, GeneratorStats generator, Verification table, long ingestedEvents,
@@ -55,7 +58,7 @@ public record RunResult(RunInfo info, GeneratorStats generator, Verification tab
       FigureSources sources) {
     this(info, generator, table, ingestedEvents, ingestBytes, ingestCpu, windowStartMicros, windowSeconds,
         latencyMicros, machineCores, stages, heapPeakBytes, series, latencyIntervals, steps, shuffleBytes, ingestKills,
-        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0, 0, null);
+        sources, Verdict.Promise.of(info), IngestStatus.NONE, 0, 0, null, 0);
   }
 
   /** The original study's figures, printed beside ours. */

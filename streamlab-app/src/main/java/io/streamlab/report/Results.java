@@ -42,12 +42,15 @@ public record Results(Run run, Map<String, String> configuration, Machine machin
    * @param maxSustainedEventsPerSec the max-rate search's, null (left out) for other modes
    * @param allocatedBytesPerEvent heap bytes the ingestion allocated per event of the window, null
    *     (left out) where unknown
+   * @param cpuWindowEpochMicros the interval {@code cpuSeconds} was measured over, from and to
+   *     (epoch micros), null (left out) where unknown
    */
   public record Ingestion(double eventsPerSec, double megabytesPerSec, long payloadBytes, double writingSeconds,
       double windowSeconds, double cpuSeconds, double megabytesPerSecPerIngestCore, long heapPeakBytes,
       int machineCores, @JsonInclude(JsonInclude.Include.NON_NULL) Double maxSustainedEventsPerSec, int ingestKills,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double heldEventsPerSec,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Double allocatedBytesPerEvent) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double allocatedBytesPerEvent,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<Long> cpuWindowEpochMicros) {}
 
   public record Shuffle(long bytesRead, long bytesShuffled, double shuffledPerRead) {}
 

@@ -65,6 +65,11 @@ class BenchSmokeTest {
       // each event's payload alone is read into the heap twice (the consumer's fetch and the value's copy)
       assertTrue(i.path("allocatedBytesPerEvent").asDouble() > 2 * i.path("payloadBytes").asDouble() / EVENTS,
           "the ingestion's allocation was not counted: " + i);
+      // the interval the CPU figure was read over (what thread-cpu --window cuts its samples to): from
+      // the first measured row's write to the drain's end, so no shorter than the rows' writing time
+      JsonNode cpuWindow = i.path("cpuWindowEpochMicros");
+      assertEquals(2, cpuWindow.size(), i.toString());
+      assertTrue((cpuWindow.get(1).asLong() - cpuWindow.get(0).asLong()) / 1e6 >= i.path("writingSeconds").asDouble(), i.toString());
       // results.json names the reader that ran (the one this drain measured), not the default's AUTO
       assertEquals("POLLED", r.path("configuration").path("kafkaReader").asText(), r.path("configuration").toString());
       // the server's checkpoints in the window come with the setting that spaces them

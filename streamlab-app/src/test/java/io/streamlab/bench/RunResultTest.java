@@ -38,7 +38,7 @@ class RunResultTest {
     RunResult r = new RunResult(new RunInfo("t", "", RunMode.DRAIN, "now", Map.of()), new GeneratorStats(), v, 4_000, 0,
         Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
         FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 10_000_000,
-        null);
+        null, 0);
     assertEquals(2_500, r.allocatedBytesPerEvent(), 1e-9);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     r.print(new PrintStream(out, true));
@@ -53,7 +53,7 @@ class RunResultTest {
         Map.of("server_version", "15.20", "max_wal_size", "1GB", "checkpoint_timeout", "5min", "shared_buffers", "128MB"), 9);
     RunResult r = new RunResult(new RunInfo("t", "", RunMode.STEADY, "now", Map.of()), new GeneratorStats(), v, 100, 0,
         Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
-        FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 0, server);
+        FigureSources.EMBEDDED, Verdict.Promise.AT_LEAST_ONCE, io.streamlab.pipeline.IngestStatus.NONE, 0, 0, server, 0);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     r.print(new PrintStream(out, true));
     assertTrue(out.toString().contains("store server         PostgreSQL 15.20: 9 checkpoints in the window "

@@ -96,6 +96,49 @@ class ThreadCpuScriptTest {
     assertTrue(toucherFaults >= pages * 9 / 10, "toucher faults " + toucherFaults + " < 90 % of " + pages + "\n" + printed);
     assertTrue(r.get("minorFaults").asLong() >= toucherFaults, printed);
     assertTrue(printed.contains("minor page faults"), printed);
+    // every sample's cumulative CPU per group, for --window: the toucher's last is its whole spin
+    JsonNode series = r.get("series");
+    assertTrue(series.size() >= 3, printed);
+    assertTrue(series.get(series.size() - 1).get(1).get("toucher").asDouble() > 0.5, series.toString());
+  }
+
+  /**
+   * --window: a drain's samples cut to the interval its results.json says its CPU was measured
+   * over, each group's CPU interpolated between the samples around the window's ends.
+   */
+  @Test
+  void cutsTheSamplesToTheRunsCpuWindow(@TempDir Path dir) throws Exception {
+    Path script = Path.of("..", "scripts", "thread-cpu").toAbsolutePath().normalize();
+    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed: thread-cpu cannot run");
+    Path threads = dir.resolve("threads.json");
+    // "reader" runs at one core all along; "C2 CompilerThread" compiles for the first 2 s only
+    Files.writeString(threads, "{\"groups\": {}, \"series\": ["
+        + "[100.0, {\"reader\": 0.0, \"C CompilerThread\": 0.0}],"
+        + "[102.0, {\"reader\": 2.0, \"C CompilerThread\": 1.0}],"
+        + "[104.0, {\"reader\": 4.0, \"C CompilerThread\": 1.0}]]}");
+    Path results = dir.resolve("results.json");
+    Files.writeString(results, "{\"ingestion\": {\"cpuWindowEpochMicros\": [101000000, 103000000]}}");
+
+    Process p = new ProcessBuilder("python3", script.toString(), "--window=" + results, threads.toString())
+        .redirectErrorStream(true).start();
+    String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "thread-cpu did not end");
+    assertEquals(0, p.exitValue(), printed);
+    JsonNode w = new ObjectMapper().readTree(threads.toFile()).get("window");
+    assertEquals(2.0, w.get("seconds").asDouble(), 1e-9, printed);
+    assertEquals(2.0, w.get("groups").get("reader").asDouble(), 1e-9, printed);
+    assertEquals(0.5, w.get("groups").get("C CompilerThread").asDouble(), 1e-9, printed); // the second half of its first sample interval
+    assertEquals(2.5, w.get("cpuSeconds").asDouble(), 1e-9, printed);
+    assertTrue(printed.contains("80.0 %  reader"), printed);
+
+    // a window the samples do not cover is refused, not extrapolated
+    Files.writeString(results, "{\"ingestion\": {\"cpuWindowEpochMicros\": [99000000, 103000000]}}");
+    Process outside = new ProcessBuilder("python3", script.toString(), "--window=" + results, threads.toString())
+        .redirectErrorStream(true).start();
+    String refused = new String(outside.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(outside.waitFor(60, TimeUnit.SECONDS), "thread-cpu did not end");
+    assertEquals(1, outside.exitValue(), refused);
+    assertTrue(refused.contains("do not cover"), refused);
   }
 
   /**

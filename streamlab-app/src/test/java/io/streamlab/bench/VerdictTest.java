@@ -139,7 +139,7 @@ class VerdictTest {
   private static RunResult result(Verification v, Promise promise) {
     return new RunResult(new RunInfo("t", "", RunMode.STEADY, "now", Map.of()), new GeneratorStats(), v, 0, 0,
         Duration.ZERO, 0, 1, new Histogram(3), 2, Map.of(), 0, List.of(), List.of(), List.of(), 0, 0,
-        FigureSources.EMBEDDED, promise, io.streamlab.pipeline.IngestStatus.NONE, 0, 0, null);
+        FigureSources.EMBEDDED, promise, io.streamlab.pipeline.IngestStatus.NONE, 0, 0, null, 0);
   }
 
   @Test
