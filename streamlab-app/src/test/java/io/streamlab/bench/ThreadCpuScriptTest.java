@@ -119,11 +119,7 @@ class ThreadCpuScriptTest {
     Path results = dir.resolve("results.json");
     Files.writeString(results, "{\"ingestion\": {\"cpuWindowEpochMicros\": [101000000, 103000000]}}");
 
-    Process p = new ProcessBuilder("python3", script.toString(), "--window=" + results, threads.toString())
-        .redirectErrorStream(true).start();
-    String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "thread-cpu did not end");
-    assertEquals(0, p.exitValue(), printed);
+    String printed = window(script, results, threads, 0);
     JsonNode w = new ObjectMapper().readTree(threads.toFile()).get("window");
     assertEquals(2.0, w.get("seconds").asDouble(), 1e-9, printed);
     assertEquals(2.0, w.get("groups").get("reader").asDouble(), 1e-9, printed);
@@ -133,12 +129,18 @@ class ThreadCpuScriptTest {
 
     // a window the samples do not cover is refused, not extrapolated
     Files.writeString(results, "{\"ingestion\": {\"cpuWindowEpochMicros\": [99000000, 103000000]}}");
-    Process outside = new ProcessBuilder("python3", script.toString(), "--window=" + results, threads.toString())
-        .redirectErrorStream(true).start();
-    String refused = new String(outside.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(outside.waitFor(60, TimeUnit.SECONDS), "thread-cpu did not end");
-    assertEquals(1, outside.exitValue(), refused);
+    String refused = window(script, results, threads, 1);
     assertTrue(refused.contains("do not cover"), refused);
+  }
+
+  /** Runs {@code thread-cpu --window}, checks its exit code, returns what it printed. */
+  private static String window(Path script, Path results, Path threads, int exit) throws Exception {
+    Process p = new ProcessBuilder("python3", script.toString(), "--window=" + results, threads.toString())
+        .redirectErrorStream(true).start();
+    String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "thread-cpu did not end");
+    assertEquals(exit, p.exitValue(), printed);
+    return printed;
   }
 
   /**
