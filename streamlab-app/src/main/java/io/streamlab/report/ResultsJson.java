@@ -118,6 +118,9 @@ public final class ResultsJson {
         StageCounts before = prev == null ? StageCounts.ZERO : prev.stages().getOrDefault(stage, StageCounts.ZERO);
         m.put(stage.label() + "PerSec", round(Rates.perSecond(now.elements() - before.elements(), dt)));
       }
+      // the sample's wall clock: t counts from the ingestion's start, not the run's (last, so that
+      // timeseries.csv's columns before it keep their places)
+      m.put("epochMillis", s.epochMillis());
       rows.add(m);
       prev = s;
     }

@@ -66,6 +66,30 @@ class LatencySecondsScriptTest {
     assertEquals(1, noRun.exit(), noRun.out());
   }
 
+  /**
+   * A sample's second ends at its own clock reading (epochMillis), not at the run's start plus its
+   * {@code t}: t counts from the ingestion's start, which comes seconds after the run's (here 4 s),
+   * so the pause logged right before the run's start plus t belongs to an earlier second.
+   */
+  @Test
+  void aSecondEndsAtItsSamplesOwnClock(@TempDir Path dir) throws Exception {
+    Path script = Path.of("..", "scripts", "latency-seconds").toAbsolutePath().normalize();
+    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Files.writeString(dir.resolve("results.json"), """
+        {"run": {"startedAt": "2026-11-27T14:00:00.123456789Z"},
+         "configuration": {"writeMethod": "STORAGE_API_AT_LEAST_ONCE"},
+         "series": [
+          {"t": 11.0, "epochMillis": 1795788015123, "phase": "measure", "p50Millis": 80.4, "p99Millis": 300.6,
+           "ingestedPerSec": 1000.2, "backlog": 5}]}
+        """);
+    Files.writeString(dir.resolve("ingest-gc-7.log"), String.join("\n",
+        "[2026-11-27T14:00:10.500+0000][6.5s] GC(1) Pause Young (Allocation Failure) 100M->10M(200M) 50.000ms",
+        "[2026-11-27T14:00:14.500+0000][10.5s] GC(2) Pause Young (Allocation Failure) 100M->10M(200M) 7.000ms", ""));
+    Result r = runs(dir, "python3", script.toString(), "--no-header", dir.toString());
+    assertEquals(0, r.exit(), r.out());
+    assertEquals(List.of("STORAGE_API_AT_LEAST_ONCE,14:00:15,11,80,301,1000,5,7,"), r.out().lines().toList());
+  }
+
   private static Result runs(Path dir, String... command) throws Exception {
     return Commands.run(dir, Duration.ofSeconds(30), command);
   }
