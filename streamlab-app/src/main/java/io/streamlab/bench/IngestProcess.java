@@ -66,9 +66,11 @@ final class IngestProcess implements AutoCloseable {
     String extra = (java.util.Objects.requireNonNullElse(System.getenv("STREAMLAB_INGEST_JAVA_OPTS"), "") + " "
         + System.getProperty("streamlab.ingestJavaOpts", "")).trim();
     if (!extra.matches(".*-XX:\\+Use\\w*GC.*")) opts.add("-XX:+UseParallelGC");
-    if (!extra.contains("Tiered")) opts.add("-XX:-TieredCompilation");
-    if (!extra.contains("Tiered") && !extra.contains("CompileThreshold")) {
-      opts.addAll(List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=CompileThresholdScaling,org.apache.kafka.*::*,0.1"));
+    if (!extra.contains("Tiered")) {
+      opts.add("-XX:-TieredCompilation");
+      if (!extra.contains("CompileThreshold")) {
+        opts.addAll(List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=CompileThresholdScaling,org.apache.kafka.*::*,0.1"));
+      }
     }
     if (!extra.isEmpty()) opts.addAll(List.of(extra.split("\\s+")));
     return opts;
