@@ -130,7 +130,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
       IllegalArgumentException e = new IllegalArgumentException("message of " + value.length
           + " bytes exceeds the limit of " + decoding.maxMessageBytes() + " bytes (--maxMessageBytes); the first "
           + MAX_STORED_BYTES + " bytes are kept");
-      byte[] kept = Arrays.copyOf(value, MAX_STORED_BYTES);
+      byte[] kept = storedPart(value);
       if (compression != null) unreadableEnvelope(m, 0, e, kept, out);
       else fail(DeadLetters.Stage.DECODE, e, plainIdentityOrOffset(m), m, kept, out);
       return;
@@ -164,12 +164,17 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
         eventsRead++;
         fail(DeadLetters.Stage.DECODE, new IllegalArgumentException("event of " + e.payload().length
             + " bytes exceeds the limit of " + decoding.maxMessageBytes() + " bytes (--maxMessageBytes)"),
-            e.stamp(), m, Arrays.copyOf(e.payload(), MAX_STORED_BYTES), out);
+            e.stamp(), m, storedPart(e.payload()), out);
       } else {
         event(e.stamp(), e.payload(), m, out);
       }
     }
     if (broke != null) unreadableEnvelope(m, elements.size(), broke, value, out);
+  }
+
+  /** What a dead letter keeps of an oversize message or event: its first bytes, none added. */
+  private static byte[] storedPart(byte[] bytes) {
+    return Arrays.copyOf(bytes, Math.min(bytes.length, MAX_STORED_BYTES));
   }
 
   /** The bundle's counts into the process's metrics (once per bundle: see {@link IngestMetrics.Tally}). */

@@ -3,6 +3,8 @@ package io.streamlab.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.streamlab.formats.Compression;
+import io.streamlab.formats.Envelope;
 import io.streamlab.formats.EventHeaders;
 import io.streamlab.formats.EventKey;
 import io.streamlab.formats.PayloadCodec;
@@ -13,6 +15,7 @@ import io.streamlab.schema.SchemaLoader;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.udf.BoomFunction;
 import io.streamlab.udf.UdfLoader;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,6 +75,47 @@ class FrontStagesTest {
       Map<Long, String> stageBySequence = new TreeMap<>();
       for (GenericRecord r : letters) stageBySequence.put((Long) r.get(SystemColumns.SEQUENCE), r.get("stage").toString());
       assertEquals(Map.of(NOT_AN_EVENT, "decode", REFUSED_BY_UDF, "udf"), stageBySequence);
+      return null;
+    });
+    p.run().waitUntilFinish();
+  }
+
+  /**
+   * An oversize message, and an oversize event inside a small compressed envelope, are dead
+   * letters that keep their bytes as they are: up to 64 KiB of them, none added (both were
+   * zero-padded to 64 KiB when --maxMessageBytes was below that).
+   */
+  @Test
+  void anOversizeMessageOrEventKeepsItsOwnBytes() {
+    byte[] message = new byte[2_000];
+    Arrays.fill(message, (byte) 'x');
+    byte[] event = new byte[1_500];
+    Arrays.fill(event, (byte) 'y');
+    Envelope.Builder envelope = new Envelope.Builder(Compression.ZSTD);
+    envelope.add(new EventHeaders.Stamp(PRODUCER, 1, 1_001), event);
+    RecordHeaders envelopeHeaders = new RecordHeaders();
+    byte[] compressed = envelope.finish(envelopeHeaders);
+    assertTrue(compressed.length < 1_000, "the envelope itself is within the limit: " + compressed.length);
+    List<KafkaRecord<byte[], byte[]>> in = List.of(message(0, message),
+        new KafkaRecord<>("events", 0, 1, 0L, KafkaTimestampType.CREATE_TIME, envelopeHeaders, KV.of(null, compressed)));
+
+    TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
+    RowsWithDeadLetters out = p
+        .apply("Messages", Create.of(in).withCoder(
+            KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of()))))
+        .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT, new Decoding(UdfLoader.IDENTITY, 1_000,
+            Decoding.DEFAULT_MAX_ENVELOPE_EVENTS, Decoding.DEFAULT_MAX_DECOMPRESSED_BYTES, Decoding.DEFAULT_MAX_NESTING_DEPTH)));
+    PAssert.that(out.rows()).empty();
+    PAssert.that(out.deadLetters()).satisfies(letters -> {
+      Map<Long, String> kept = new TreeMap<>();
+      for (GenericRecord r : letters) {
+        long seq = (Long) r.get(SystemColumns.SEQUENCE);
+        ByteBuffer b = (ByteBuffer) r.get("original_bytes");
+        byte[] bytes = new byte[b.remaining()];
+        b.duplicate().get(bytes);
+        kept.put(seq, bytes.length + " bytes, " + (Arrays.equals(bytes, seq == 0 ? message : event) ? "as sent" : "not as sent"));
+      }
+      assertEquals(Map.of(0L, "2000 bytes, as sent", 1L, "1500 bytes, as sent"), kept);
       return null;
     });
     p.run().waitUntilFinish();
