@@ -128,7 +128,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     }
     if (value.length > decoding.maxMessageBytes()) {
       IllegalArgumentException e = new IllegalArgumentException("message of " + value.length
-          + " bytes exceeds the limit of " + decoding.maxMessageBytes() + " bytes (--maxMessageBytes); the first "
+          + " bytes exceeds the limit of " + decoding.maxMessageBytes() + " bytes (--maxMessageBytes); at most the first "
           + MAX_STORED_BYTES + " bytes are kept");
       byte[] kept = storedPart(value);
       if (compression != null) unreadableEnvelope(m, 0, e, kept, out);

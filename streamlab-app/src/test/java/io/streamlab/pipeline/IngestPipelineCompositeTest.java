@@ -18,10 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.NullableCoder;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
-import org.apache.beam.sdk.io.kafka.KafkaRecordCoder;
 import org.apache.beam.sdk.runners.TransformHierarchy;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
@@ -42,8 +39,7 @@ class IngestPipelineCompositeTest {
   private static final class InMemory extends Source {
     @Override
     public PCollection<KafkaRecord<byte[], byte[]>> expand(PBegin begin) {
-      return begin.apply("Messages", Create.of(FrontStagesTest.messages()).withCoder(
-          KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of()))));
+      return begin.apply("Messages", Create.of(FrontStagesTest.messages()).withCoder(FrontStagesTest.MESSAGE_CODER));
     }
   }
 
