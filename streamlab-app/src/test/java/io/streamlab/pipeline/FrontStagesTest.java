@@ -11,6 +11,7 @@ import io.streamlab.formats.PayloadCodec;
 import io.streamlab.formats.TransportFormat;
 import io.streamlab.generator.GeneratorSettings;
 import io.streamlab.generator.RandomRecordFactory;
+import io.streamlab.pipeline.source.Source;
 import io.streamlab.schema.SchemaLoader;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.udf.BoomFunction;
@@ -26,11 +27,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.Coder;
-import org.apache.beam.sdk.coders.NullableCoder;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
-import org.apache.beam.sdk.io.kafka.KafkaRecordCoder;
 import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
@@ -47,9 +44,6 @@ import org.junit.jupiter.api.Test;
  */
 class FrontStagesTest {
   static final Schema SCHEMA = SchemaLoader.loadDefault();
-  /** As KafkaIO's own: a Kafka record's key and value may be null. */
-  static final Coder<KafkaRecord<byte[], byte[]>> MESSAGE_CODER =
-      KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of()));
   static final int PRODUCER = 7;
   static final int GOOD = 20;
   private static final long NOT_AN_EVENT = GOOD, REFUSED_BY_UDF = GOOD + 1;
@@ -58,7 +52,7 @@ class FrontStagesTest {
   void goodEventsBecomeRowsAndEachFailureADeadLetterOfItsStage() {
     TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
     RowsWithDeadLetters out = p
-        .apply("Messages", Create.of(messages()).withCoder(MESSAGE_CODER))
+        .apply("Messages", Create.of(messages()).withCoder(Source.messageCoder()))
         .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT,
             new Decoding(new UdfLoader(BoomFunction.class.getName(), null))));
 
@@ -104,7 +98,7 @@ class FrontStagesTest {
 
     TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
     RowsWithDeadLetters out = p
-        .apply("Messages", Create.of(in).withCoder(MESSAGE_CODER))
+        .apply("Messages", Create.of(in).withCoder(Source.messageCoder()))
         .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT, new Decoding(UdfLoader.IDENTITY, 1_000,
             Decoding.DEFAULT_MAX_ENVELOPE_EVENTS, Decoding.DEFAULT_MAX_DECOMPRESSED_BYTES, Decoding.DEFAULT_MAX_NESTING_DEPTH)));
     PAssert.that(out.rows()).empty();
@@ -142,7 +136,7 @@ class FrontStagesTest {
 
     TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
     RowsWithDeadLetters out = p
-        .apply("Messages", Create.of(in).withCoder(MESSAGE_CODER))
+        .apply("Messages", Create.of(in).withCoder(Source.messageCoder()))
         .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT, Decoding.DEFAULT));
     PAssert.that(out.rows()).satisfies(rows -> {
       Map<String, Long> sendTimes = new TreeMap<>();

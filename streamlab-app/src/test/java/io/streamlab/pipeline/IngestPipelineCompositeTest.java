@@ -39,7 +39,7 @@ class IngestPipelineCompositeTest {
   private static final class InMemory extends Source {
     @Override
     public PCollection<KafkaRecord<byte[], byte[]>> expand(PBegin begin) {
-      return begin.apply("Messages", Create.of(FrontStagesTest.messages()).withCoder(FrontStagesTest.MESSAGE_CODER));
+      return begin.apply("Messages", Create.of(FrontStagesTest.messages()).withCoder(Source.messageCoder()));
     }
   }
 

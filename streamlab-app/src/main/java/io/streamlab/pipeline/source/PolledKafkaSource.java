@@ -16,10 +16,7 @@ import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.io.UnboundedSource;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
-import org.apache.beam.sdk.io.kafka.KafkaRecordCoder;
 import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.NullableCoder;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -123,7 +120,7 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
 
   @Override
   public Coder<KafkaRecord<byte[], byte[]>> getOutputCoder() {
-    return KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of()));
+    return Source.messageCoder();
   }
 
   @Override

@@ -4,8 +4,6 @@ import io.streamlab.formats.PubsubAttributes;
 import io.streamlab.loadtest.PubSubEndpoint;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.NullableCoder;
 import org.apache.beam.sdk.extensions.gcp.auth.GcpCredentialFactory;
 import org.apache.beam.sdk.extensions.gcp.auth.NoopCredentialFactory;
 import org.apache.beam.sdk.extensions.gcp.options.GcpOptions;
@@ -13,7 +11,6 @@ import org.apache.beam.sdk.io.gcp.pubsub.PubsubIO;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubOptions;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
-import org.apache.beam.sdk.io.kafka.KafkaRecordCoder;
 import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -67,8 +64,7 @@ public final class PubsubSource extends Source {
         customize.apply(PubsubIO.readMessagesWithAttributesAndMessageId().fromSubscription(subscription));
     return begin.apply("PubsubIO", read)
         .apply("PubsubToMessage", ParDo.of(new ToMessageFn(subscription)))
-        // as KafkaIO's own: a Kafka record's key and value may be null
-        .setCoder(KafkaRecordCoder.of(NullableCoder.of(ByteArrayCoder.of()), NullableCoder.of(ByteArrayCoder.of())));
+        .setCoder(messageCoder());
   }
 
   private void useEmulatorIfSet(PubsubOptions options) {
