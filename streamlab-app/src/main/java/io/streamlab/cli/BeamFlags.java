@@ -134,12 +134,14 @@ final class BeamFlags {
       new BeamOption(FlinkPipelineOptions.class, "parallelism", null, "Here 0 or not given: one per core of "
           + "this machine (run --cluster: every slot of the cluster)."),
       new BeamOption(FlinkPipelineOptions.class, "maxBundleSize", "50000", "A bundle ends with an append."),
-      // 50 ms: a row waits for its bundle to end before it is appended, so this is a floor under
+      // 25 ms: a row waits for its bundle to end before it is appended, so this is a floor under
       // latency. Beam's Flink runner checks the bound every maxBundleTimeMills / 2 and counts from
       // the end of the previous bundle's finishBundle, so a bundle lasts 1 to 1.5 times the bound and
-      // the reader waits out its append after it. A drain or a high rate still fills bundles up to
-      // --maxBundleSize; raise the bound for throughput-only runs (README, "Main flags").
-      new BeamOption(FlinkPipelineOptions.class, "maxBundleTimeMills", "50", "A bundle ends with an append, so "
+      // the reader waits out its append after it. Halving it from 50 ms did not raise the CPU per
+      // event of drains into PostgreSQL; it lowered it, with less collection (docs/perf-notes.md,
+      // "Bundle time: 25 ms"). A drain or a high rate still fills bundles up to --maxBundleSize;
+      // raise the bound for throughput-only runs (README, "Main flags").
+      new BeamOption(FlinkPipelineOptions.class, "maxBundleTimeMills", "25", "A bundle ends with an append, so "
           + "this bounds latency from below; longer bundles mean bigger appends (DuckDB: ~60 MB/s per core in "
           + "1,000-row appends, ~130 in 20,000-row ones) at the cost of latency."));
 

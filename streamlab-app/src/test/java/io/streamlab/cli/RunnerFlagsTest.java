@@ -57,7 +57,7 @@ class RunnerFlagsTest {
   @Test
   void streamlabsDefaultsReachTheChildNotBeams() {
     FlinkPipelineOptions flink = childOptions().as(FlinkPipelineOptions.class);
-    assertEquals(50L, flink.getMaxBundleTimeMills(), "Beam's streaming default is 1000");
+    assertEquals(25L, flink.getMaxBundleTimeMills(), "Beam's streaming default is 1000");
     assertEquals(50_000L, flink.getMaxBundleSize(), "Beam's streaming default is 1000");
     assertEquals(Runtime.getRuntime().availableProcessors(), flink.getParallelism(), "one per core");
   }
@@ -130,7 +130,7 @@ class RunnerFlagsTest {
       int at = help.indexOf("--maxBundleTimeMills=<maxBundleTimeMills> ");
       String entry = help.substring(at, help.indexOf(" --", at + 1));
       assertTrue(entry.contains("The maximum time to wait before finalising a bundle"), entry);
-      assertTrue(entry.endsWith("Default: 50."), entry);
+      assertTrue(entry.endsWith("Default: 25."), entry);
       assertTrue(help.contains("--appendBatchSize=<appendBatchSize> Most rows in one table append. Default: 50000."), help);
       assertTrue(help.contains("--beamArg=--NAME=VALUE"), help);
     }
