@@ -139,7 +139,7 @@ final class BeamFlags {
       // the end of the previous bundle's finishBundle, so a bundle lasts 1 to 1.5 times the bound and
       // the reader waits out its append after it. Halving it from 50 ms did not raise the CPU per
       // event of drains into PostgreSQL; it lowered it, with less collection (docs/perf-notes.md,
-      // "Bundle time: 25 ms"). A drain or a high rate still fills bundles up to --maxBundleSize;
+      // "2026-11-29 evening: bundle time 25 ms"). A drain or a high rate still fills bundles up to --maxBundleSize;
       // raise the bound for throughput-only runs (README, "Main flags").
       new BeamOption(FlinkPipelineOptions.class, "maxBundleTimeMills", "25", "A bundle ends with an append, so "
           + "this bounds latency from below; longer bundles mean bigger appends (DuckDB: ~60 MB/s per core in "
