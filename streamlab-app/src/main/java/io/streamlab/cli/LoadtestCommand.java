@@ -136,7 +136,7 @@ final class LoadtestCommand implements Callable<Integer> {
 
   @Option(names = "--maxRate", defaultValue = "false",
       description = "Search the highest publish rate whose backlog stays bounded (doubling from --ratePerSec, then "
-          + "bisecting). Default: ${DEFAULT-VALUE}.")
+          + "bisecting; a failing first rate is tried once more). Default: ${DEFAULT-VALUE}.")
   boolean maxRate;
 
   @Option(names = "--maxRateBisections", defaultValue = "3",

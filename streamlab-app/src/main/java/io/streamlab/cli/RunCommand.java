@@ -104,8 +104,8 @@ final class RunCommand implements Callable<Integer> {
   Duration maxP99;
 
   @Option(names = "--maxSteps", defaultValue = "8",
-      description = "max: most rates tried (starting at --ratePerSec, x1.5 until one fails, then bisection). "
-          + "Default: ${DEFAULT-VALUE}.")
+      description = "max: most rates tried (starting at --ratePerSec, x1.5 until one fails, then bisection; a failing first "
+          + "rate is tried once more, since start-up alone can fail it). Default: ${DEFAULT-VALUE}.")
   int maxSteps;
 
   @Option(names = "--holdAtShare", defaultValue = "0",

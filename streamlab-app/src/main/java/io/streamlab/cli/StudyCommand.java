@@ -70,7 +70,7 @@ final class StudyCommand implements Callable<Integer> {
 
   @Option(names = "--searchSteps",
       description = "Most rates the max-rate search tries (from the scenario's --ratePerSec, x1.5 while sustained, "
-          + "then bisection). Default: 6 (--quick: 2).")
+          + "then bisection; a failing first rate is tried once more). Default: 6 (--quick: 2).")
   Integer searchSteps;
 
   @Option(names = "--maxP99", defaultValue = "5s", converter = DurationConverter.class,

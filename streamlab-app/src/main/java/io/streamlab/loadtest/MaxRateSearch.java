@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The loadtest's max-rate search: the verdict on a point (below) and the points it ran, for the
  * reports. The search itself is {@link RateSearch}: the rate doubles from the start rate until a
- * trial fails, then a fixed number of bisections between the last pass and the first failure.
+ * trial fails (the start rate twice), then a fixed number of bisections between the last pass and
+ * the first failure.
  *
  * <p>A rate passes when the publishers achieved it and the backlog stayed bounded, both within
  * 5 % (the backlog grew by less than 5 % of the target rate over the window, so the subscribers

@@ -5,7 +5,10 @@ package io.streamlab.ratesearch;
  * and {@code streamlab loadtest --maxRate}: grow the rate by a factor from the start rate while
  * every step is sustained; after the first failing step, bisect between the highest sustained
  * and the lowest failing rate until the {@link StopRule} is met; never run more than
- * {@code maxSteps} steps. A failing start rate bisects downwards (between 0 and it).
+ * {@code maxSteps} steps. A failing start rate is run once more, and bisects downwards (between 0
+ * and it) only if it fails again: the first step is the one a system's start-up (its JIT, its
+ * connections, a neighbour's burst on a shared machine) can fail on its own, and a search that
+ * took that failure for the limit would never try a rate above the start again.
  *
  * <p>What "sustained" means is the caller's: the search only sees each step's verdict.
  */
@@ -71,7 +74,9 @@ public final class RateSearch {
     for (int step = 0; step < maxSteps; step++) {
       boolean bisecting = lowestFailing != Double.POSITIVE_INFINITY;
       if (bisecting && stopRule.done(highest, lowestFailing, bisections)) break;
-      if (trial.sustains(rate, step)) highest = Math.max(highest, rate);
+      boolean sustained = trial.sustains(rate, step);
+      if (!sustained && step == 0 && step + 1 < maxSteps) sustained = trial.sustains(rate, ++step);
+      if (sustained) highest = Math.max(highest, rate);
       else lowestFailing = Math.min(lowestFailing, rate);
       if (bisecting) bisections++;
       rate = lowestFailing == Double.POSITIVE_INFINITY ? rate * growth : (highest + lowestFailing) / 2;

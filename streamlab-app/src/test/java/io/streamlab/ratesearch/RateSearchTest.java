@@ -85,8 +85,22 @@ class RateSearchTest {
   }
 
   @Test
-  void aFailingStartBisectsDownwards() throws Exception {
-    assertEquals(List.of(10_000.0, 5_000.0, 2_500.0, 3_750.0, 3_125.0), run(labRun(10_000, 5), 3_000).tried());
+  void aFailingStartIsRunAgainThenBisectsDownwards() throws Exception {
+    assertEquals(List.of(10_000.0, 10_000.0, 5_000.0, 2_500.0, 3_750.0, 3_125.0), run(labRun(10_000, 6), 3_000).tried());
+    assertEquals(List.of(10_000.0), run(labRun(10_000, 1), 3_000).tried(), "no step left for the repeat");
+  }
+
+  @Test
+  void aStartFailedOnceByStartUpDoesNotCapTheSearch() throws Exception {
+    // a system that fails its first step alone (start-up), then sustains up to 40,000
+    List<Double> tried = new ArrayList<>();
+    double found = labRun(10_000, 20).highestSustained((rate, step) -> {
+      assertEquals(tried.size(), step, "the repeat has its own step number");
+      tried.add(rate);
+      return step > 0 && rate <= 40_000;
+    });
+    assertEquals(List.of(10_000.0, 10_000.0, 15_000.0, 22_500.0, 33_750.0, 50_625.0), tried.subList(0, 6));
+    assertTrue(found <= 40_000 && found >= 40_000 * 0.95, "" + found);
   }
 
   @Test
@@ -96,7 +110,7 @@ class RateSearchTest {
     assertEquals(8, lab.tried().size(), "a 5 % precision is never reached above 0: the step limit ends it");
     Run lt = run(loadtest(1_000, 2, 20), 0);
     assertEquals(0, lt.found());
-    assertEquals(List.of(1_000.0, 500.0, 250.0), lt.tried());
+    assertEquals(List.of(1_000.0, 1_000.0, 500.0, 250.0), lt.tried());
   }
 
   @Test
