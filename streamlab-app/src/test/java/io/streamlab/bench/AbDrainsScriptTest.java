@@ -55,6 +55,20 @@ class AbDrainsScriptTest {
   }
 
   @Test
+  void givesEachVariantsDrainsItsEnvironment(@TempDir Path dir) throws Exception {
+    Result r = runs(dir, "--dry-run", "--out=" + dir.resolve("ab"), "--order=A B", "--modes=STORAGE_API_AT_LEAST_ONCE",
+        "--env=B:STREAMLAB_INGEST_JAVA_OPTS=-Dpekko.scheduler.tick-duration=100ms -Xmn1g");
+    assertEquals(0, r.exit(), r.out());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(!lines.get(0).contains("STREAMLAB_INGEST_JAVA_OPTS"), lines.get(0));
+    assertTrue(lines.get(1).contains(" && STREAMLAB_INGEST_JAVA_OPTS='-Dpekko.scheduler.tick-duration=100ms -Xmn1g' "
+        + SCRIPT.getParent().resolve("bench-vs-peer")), lines.get(1));
+
+    assertEquals(2, runs(dir, "--out=x", "--env=B:no-assignment").exit(), "NAME=VALUE is required");
+    assertEquals(2, runs(dir, "--out=x", "--env=C:X=1").exit(), "C is not in the order");
+  }
+
+  @Test
   void summarisesEachVariantsDrainsAgainstTheFirstVariant(@TempDir Path dir) throws Exception {
     drain(dir, "1-A-STORAGE_API_AT_LEAST_ONCE.json", 80_000, 90.0, 5000, 0);
     drain(dir, "2-B-STORAGE_API_AT_LEAST_ONCE.json", 90_000, 100.0, 4000, 0);
