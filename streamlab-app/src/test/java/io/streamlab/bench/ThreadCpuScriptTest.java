@@ -25,26 +25,41 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code scripts/thread-cpu} (what {@code bench-vs-peer --threads} runs beside each drain) against a
- * real JVM whose one worker thread first touches a known amount of fresh memory: the script must
- * find it by its command line, give that thread's group its CPU and at least that many minor page
- * faults. The probe starts touching only once the script says it follows the process, so that the
- * first sample cannot miss the touching on a slow machine.
+ * real JVM whose one worker thread first touches a known amount of fresh memory while another
+ * sleeps a millisecond at a time: the script must find it by its command line, give the first
+ * thread's group its CPU and at least that many minor page faults, and the second its context
+ * switches. The probe starts only once the script says it follows the process, so that the first
+ * sample cannot miss its work on a slow machine.
  */
 class ThreadCpuScriptTest {
   private static final int MEGABYTES = 256;
+  /** How often the probe's "sleeper" thread sleeps: each sleep is a voluntary context switch. */
+  private static final int SLEEPS = 1000;
 
   /**
    * The probe: a thread named "toucher" waits for a line on stdin, zeroes {@link #MEGABYTES} of fresh
-   * direct memory, then stays busy for 1.5 s of its own CPU.
+   * direct memory, then stays busy for 1.5 s of its own CPU; meanwhile "sleeper" sleeps {@link
+   * #SLEEPS} times for a millisecond.
    */
   public static final class Toucher {
     public static void main(String[] args) throws InterruptedException {
+      java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+      Thread sleeper = new Thread(() -> {
+        try {
+          go.await();
+          for (int i = 0; i < SLEEPS; i++) Thread.sleep(1);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "sleeper");
+      sleeper.start();
       Thread t = new Thread(() -> {
         try {
           System.in.read();
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
+        go.countDown();
         List<ByteBuffer> kept = new ArrayList<>(); // kept, so that no page is given back and touched again
         for (int i = 0; i < MEGABYTES / 16; i++) kept.add(ByteBuffer.allocateDirect(16 << 20)); // zeroed as allocated
         // busy for 1.5 s of its own CPU (a shared machine may give it far less than a core), at most 60 s
@@ -58,6 +73,7 @@ class ThreadCpuScriptTest {
       }, "toucher");
       t.start();
       t.join();
+      sleeper.join();
     }
   }
 
@@ -96,15 +112,25 @@ class ThreadCpuScriptTest {
     assertTrue(toucherFaults >= pages * 9 / 10, "toucher faults " + toucherFaults + " < 90 % of " + pages + "\n" + printed);
     assertTrue(r.get("minorFaults").asLong() >= toucherFaults, printed);
     assertTrue(printed.contains("minor page faults"), printed);
-    // every sample's cumulative CPU per group, for --window: the toucher's last is its whole spin
+    // the spinning toucher's CPU is its own code: less than half in the kernel (page zeroing aside)
+    assertTrue(r.get("systemSecondsByGroup").get("toucher").asDouble() < r.get("groups").get("toucher").asDouble(), printed);
+    // each of the sleeper's sleeps blocked it: a voluntary switch (the busy interval may cut a few off)
+    long sleeps = r.get("contextSwitchesByGroup").get("sleeper").get(0).asLong();
+    assertTrue(sleeps >= SLEEPS / 2, "sleeper's voluntary switches " + sleeps + "\n" + printed);
+    assertTrue(printed.contains("switches/s"), printed);
+    // every sample's cumulative CPU per group, for --window: the toucher's last is its whole spin;
+    // beside it the kernel's figures, the sleeper's last with all its sleeps
     JsonNode series = r.get("series");
     assertTrue(series.size() >= 3, printed);
-    assertTrue(series.get(series.size() - 1).get(1).get("toucher").asDouble() > 0.5, series.toString());
+    JsonNode lastSample = series.get(series.size() - 1);
+    assertTrue(lastSample.get(1).get("toucher").asDouble() > 0.5, series.toString());
+    assertTrue(lastSample.get(2).get("sleeper").get(1).asLong() >= SLEEPS / 2, lastSample.toString()); // the last sample may precede the last sleeps
   }
 
   /**
    * --window: a drain's samples cut to the interval its results.json says its CPU was measured
-   * over, each group's CPU interpolated between the samples around the window's ends.
+   * over, each group's CPU, system CPU and context switches interpolated between the samples around
+   * the window's ends; samples without the kernel's figures (an older thread-cpu's) still cut.
    */
   @Test
   void cutsTheSamplesToTheRunsCpuWindow(@TempDir Path dir) throws Exception {
@@ -112,10 +138,11 @@ class ThreadCpuScriptTest {
     Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed: thread-cpu cannot run");
     Path threads = dir.resolve("threads.json");
     // "reader" runs at one core all along; "C2 CompilerThread" compiles for the first 2 s only
+    // and "reader" spends a quarter of its CPU in the kernel, switching 100 + 10 times a second
     Files.writeString(threads, "{\"groups\": {}, \"series\": ["
-        + "[100.0, {\"reader\": 0.0, \"C CompilerThread\": 0.0}],"
-        + "[102.0, {\"reader\": 2.0, \"C CompilerThread\": 1.0}],"
-        + "[104.0, {\"reader\": 4.0, \"C CompilerThread\": 1.0}]]}");
+        + "[100.0, {\"reader\": 0.0, \"C CompilerThread\": 0.0}, {\"reader\": [0.0, 0, 0]}],"
+        + "[102.0, {\"reader\": 2.0, \"C CompilerThread\": 1.0}, {\"reader\": [0.5, 200, 20]}],"
+        + "[104.0, {\"reader\": 4.0, \"C CompilerThread\": 1.0}, {\"reader\": [1.0, 400, 40]}]]}");
     Path results = dir.resolve("results.json");
     Files.writeString(results, "{\"ingestion\": {\"cpuWindowEpochMicros\": [101000000, 103000000]}}");
 
@@ -125,7 +152,17 @@ class ThreadCpuScriptTest {
     assertEquals(2.0, w.get("groups").get("reader").asDouble(), 1e-9, printed);
     assertEquals(0.5, w.get("groups").get("C CompilerThread").asDouble(), 1e-9, printed); // the second half of its first sample interval
     assertEquals(2.5, w.get("cpuSeconds").asDouble(), 1e-9, printed);
-    assertTrue(printed.contains("80.0 %  reader"), printed);
+    assertTrue(printed.contains("80.0 %   25.0 % system      100 +    10 switches/s  reader"), printed);
+    assertEquals(0.5, w.get("systemSecondsByGroup").get("reader").asDouble(), 1e-9, printed);
+    assertEquals(100.0, w.get("contextSwitchesPerSecondByGroup").get("reader").get(0).asDouble(), 1e-9, printed);
+    assertEquals(10.0, w.get("contextSwitchesPerSecondByGroup").get("reader").get(1).asDouble(), 1e-9, printed);
+    assertEquals(0.0, w.get("systemSecondsByGroup").get("C CompilerThread").asDouble(), 1e-9, printed);
+
+    // an older thread-cpu's samples: CPU only
+    Files.writeString(threads, "{\"groups\": {}, \"series\": [[100.0, {\"reader\": 0.0}], [104.0, {\"reader\": 4.0}]]}");
+    String older = window(script, results, threads, 0);
+    assertTrue(older.contains("100.0 %  reader"), older);
+    assertTrue(!new ObjectMapper().readTree(threads.toFile()).get("window").has("systemSecondsByGroup"), older);
 
     // a window the samples do not cover is refused, not extrapolated
     Files.writeString(results, "{\"ingestion\": {\"cpuWindowEpochMicros\": [99000000, 103000000]}}");
