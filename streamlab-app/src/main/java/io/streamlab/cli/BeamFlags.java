@@ -192,7 +192,7 @@ final class BeamFlags {
     List<String> args = new ArrayList<>();
     for (Method getter : getters(iface)) {
       OptionSpec o = spec.findOption("--" + property(getter));
-      if (o != null) args.addAll(flag(property(getter), o.getValue()));
+      if (o != null) args.addAll(flag(getter, o.getValue()));
     }
     PipelineOptionsFactory.register(iface);
     return PipelineOptionsFactory.fromArgs(args.toArray(String[]::new)).as(iface);
@@ -219,7 +219,7 @@ final class BeamFlags {
     List<String> args = new ArrayList<>();
     for (Method getter : getters(iface)) {
       try {
-        args.addAll(flag(property(getter), getter.invoke(view)));
+        args.addAll(flag(getter, getter.invoke(view)));
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException("cannot read option " + property(getter), e);
       }
@@ -227,8 +227,13 @@ final class BeamFlags {
     return args;
   }
 
-  /** A switch is given bare when on and left out when off (Beam and picocli read both so). */
-  private static List<String> flag(String name, Object value) {
+  /**
+   * A switch is given bare when on and left out when off (Beam and picocli read both so); one that
+   * is on by default is given as --name=false when off.
+   */
+  private static List<String> flag(Method getter, Object value) {
+    String name = property(getter);
+    if (Boolean.FALSE.equals(value) && "true".equals(defaultValue(getter))) return List.of("--" + name + "=false");
     if (value == null || Boolean.FALSE.equals(value)) return List.of();
     if (Boolean.TRUE.equals(value)) return List.of("--" + name);
     if (value instanceof List<?> l) {
@@ -263,7 +268,11 @@ final class BeamFlags {
     OptionSpec.Builder b = OptionSpec.builder("--" + property(getter)).type(type).paramLabel("<" + property(getter) + ">")
         .description(text.replace("%", "%%")); // picocli formats descriptions: a % is literal here
     if (def != null) b.defaultValue(def);
-    if (type == boolean.class || type == Boolean.class) b.arity("0");
+    if (type == boolean.class || type == Boolean.class) {
+      // on by default: --name=false turns it off (--name alone stays true, as Beam reads it)
+      if ("true".equals(def)) b.arity("0..1").fallbackValue("true");
+      else b.arity("0");
+    }
     return b.build();
   }
 

@@ -112,6 +112,17 @@ public interface WriteOptions extends PipelineOptions {
   boolean getCommitPerBundle();
   void setCommitPerBundle(boolean value);
 
+  @Description("STORAGE_API_AT_LEAST_ONCE into DuckDB: while the reader is behind (the newest row of an append was "
+      + "sent a second or more before), hold the appends in one transaction until it holds a row group (122,880 rows) "
+      + "or the bundle ends; caught up, commit each append as it is made. DuckDB writes one large transaction far "
+      + "more cheaply than many small ones. On Flink the bundles then last up to 2 s or the next checkpoint, so a "
+      + "behind reader's rows wait up to that for their commit; --maxBundleTimeMills still bounds how long a row "
+      + "waits for its append. Ignored for other stores, other write methods and with --commitPerBundle; "
+      + "--holdWhileBehind=false turns it off. Default: on.")
+  @Default.Boolean(true)
+  boolean getHoldWhileBehind();
+  void setHoldWhileBehind(boolean value);
+
   /**
    * Refuses --commitPerBundle where no writer could hold a bundle's appends, before anything
    * starts: inside the job it would be a task failure and a restart loop.
@@ -131,6 +142,6 @@ public interface WriteOptions extends PipelineOptions {
     return new WriteSettings(o.getWriteMethod(), o.getFormatToStore(), o.getNumStreamingKeys(), o.getAutoSharding(),
         Math.toIntExact(o.getMaxStreamingRowsToBatch()), o.getMaxStreamingBatchSize(), o.getNumStorageWriteApiStreams(),
         o.getTriggeringFrequencySec(), o.getUseConnectionPool(), o.getConnectionPoolSize(), o.getCheckpointIntervalMs(),
-        model, o.getCommitPerBundle());
+        model, o.getCommitPerBundle(), o.getHoldWhileBehind());
   }
 }

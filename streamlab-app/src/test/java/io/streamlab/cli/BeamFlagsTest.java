@@ -73,6 +73,22 @@ class BeamFlagsTest {
     }
   }
 
+  /** A switch on by default is turned off with --name=false, and the child is told so. */
+  @Test
+  void aSwitchOnByDefaultIsTurnedOffAndTheChildIsToldSo() {
+    assertTrue(WriteOptions.toSettings(BeamFlags.options(ingest("--bootstrapServers=h:1").spec,
+        WriteOptions.class)).holdWhileBehind(), "on by default");
+    WriteOptions off = BeamFlags.options(ingest("--bootstrapServers=h:1", "--holdWhileBehind=false").spec, WriteOptions.class);
+    assertFalse(WriteOptions.toSettings(off).holdWhileBehind());
+    List<String> args = BeamFlags.asArgs(off, WriteOptions.class);
+    assertTrue(args.contains("--holdWhileBehind=false"), args.toString());
+    String[] argv = args.toArray(String[]::new);
+    assertFalse(BeamFlags.options(ingest(withBroker(argv)).spec, WriteOptions.class).getHoldWhileBehind(), "picocli in the child");
+    assertFalse(PipelineOptionsFactory.fromArgs(argv).as(WriteOptions.class).getHoldWhileBehind(), "Beam in the child");
+    assertTrue(BeamFlags.options(ingest("--bootstrapServers=h:1", "--holdWhileBehind").spec, WriteOptions.class)
+        .getHoldWhileBehind(), "given bare: on");
+  }
+
   @Test
   void helpListsEveryFlagWithItsDescriptionAndDefault() {
     StringWriter out = new StringWriter();

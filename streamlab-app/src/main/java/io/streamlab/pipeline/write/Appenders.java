@@ -13,13 +13,13 @@ final class Appenders {
    * STORAGE_API_AT_LEAST_ONCE: plain appends of at most {@code appendBatchSize} rows and one
    * bundle time (from the element's path, so that a checkpoint does not cost an append of its
    * own: {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}), from a pool when asked; table
-   * records in, converted to {@code format} by the writer; with {@link WriteSettings#commitPerBundle}
-   * a bundle's appends are one transaction.
+   * records in, converted to {@code format} by the writer; committed as {@code w} asks
+   * ({@link BatchAppendFn.Batching#committed}).
    */
   static BatchAppendFn plain(WriteTarget t, FormatToStore format, WriteSettings w) {
     BatchAppendFn.Batching batching = BatchAppendFn.Batching.rowsOrRunnerBundleTime(t.appendBatchSize());
     return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
-        w.commitPerBundle() ? batching.committedPerBundle() : batching, false,
+        batching.committed(w), false,
         w.useConnectionPool() ? w.connectionPoolSize() : 0, false);
   }
 
@@ -38,7 +38,9 @@ final class Appenders {
   /**
    * STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one
    * insert-or-ignore; table records in, converted to {@code format} by the writer; with
-   * {@link WriteSettings#commitPerBundle} a bundle's appends are one transaction.
+   * {@link WriteSettings#commitPerBundle} a bundle's appends are one transaction. Never held while
+   * behind: DuckDB's commit of a large transaction into the keyed table cost more than the small
+   * ones it replaced (docs/perf-notes.md, "2026-11-30 noon").
    */
   static BatchAppendFn committedBundles(WriteTarget t, FormatToStore format, WriteSettings w) {
     BatchAppendFn.Batching batching = BatchAppendFn.Batching.rows(t.appendBatchSize());

@@ -16,9 +16,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -62,10 +62,23 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
    *     old (no age bound on other runners)
    * @param commitPerBundle a bundle's batches are held in one transaction committed when the bundle
    *     ends ({@link TableWriter#holdUntilCommit}), so its rows are visible only then
+   * @param holdWhileBehind where the writer can hold its appends, they are held in one transaction
+   *     while the reader is behind: an append whose newest row was sent {@link #BEHIND_MICROS} or
+   *     more before is not committed until the transaction holds {@link #ROW_GROUP_ROWS} rows, an
+   *     append of fresher rows follows, or the bundle ends. A reader that keeps up commits each
+   *     append, as without holding. DuckDB commits a small transaction by copying its rows into
+   *     the table's in-memory storage, to be compressed again at its next checkpoint; a
+   *     transaction of a row group goes to the file compressed once.
    */
-  record Batching(int maxRows, boolean atRunnerBundleTime, boolean commitPerBundle) implements Serializable {
+  record Batching(int maxRows, boolean atRunnerBundleTime, boolean commitPerBundle, boolean holdWhileBehind)
+      implements Serializable {
+    /** Rows a second late or more: holding them another bundle adds less than they already carry. */
+    static final long BEHIND_MICROS = 1_000_000;
+    /** DuckDB's row group: a transaction this large is written compressed, not copied at its commit. */
+    static final int ROW_GROUP_ROWS = 122_880;
+
     static Batching rows(int maxRows) {
-      return new Batching(maxRows, false, false);
+      return new Batching(maxRows, false, false, false);
     }
 
     /**
@@ -83,12 +96,27 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
      * Dataflow has no checkpoint barrier, its commit of a bundle is its checkpoint.
      */
     static Batching rowsOrRunnerBundleTime(int maxRows) {
-      return new Batching(maxRows, true, false);
+      return new Batching(maxRows, true, false, false);
     }
 
     /** The same batches, held in one transaction per bundle. */
     Batching committedPerBundle() {
-      return new Batching(maxRows, atRunnerBundleTime, true);
+      return new Batching(maxRows, atRunnerBundleTime, true, false);
+    }
+
+    /**
+     * The same batches, held in one transaction while the reader is behind; a batch is appended
+     * once its first row is {@link WriterOptions#getAppendMaxAgeMillis} old, since on Flink the
+     * bundles are then longer than that ({@link WriteStage#configure}).
+     */
+    Batching heldWhileBehind() {
+      return new Batching(maxRows, true, false, true);
+    }
+
+    /** The batching {@code w} asks for: per bundle, while behind, or each append committed. */
+    Batching committed(WriteSettings w) {
+      if (w.commitPerBundle()) return committedPerBundle();
+      return w.holdWhileBehind() ? heldWhileBehind() : this;
     }
   }
 
@@ -121,12 +149,21 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   private transient long maxAgeNanos;
   private transient int producerPos, sequencePos, sendTimePos;
   /** Runs this writer's appends beside the reading thread ({@link #overlapsAppends}); null: appends run inline. */
-  private transient ExecutorService appender;
+  private transient ScheduledExecutorService appender;
   /** The append {@link #appender} is running, or null. */
   private transient Future<?> inFlight;
   /** Send times of the rows appended into the open transaction ({@link Batching#commitPerBundle}), counted when it commits. */
   private transient long[] heldSendTimes;
   private transient int heldRows;
+  /** Appends are held only while the reader is behind ({@link Batching#holdWhileBehind}, where the writer can hold). */
+  private transient boolean holdingWhileBehind;
+  /**
+   * Guards {@link #buffer} and {@link #notConverted} where {@link #appendIfAged} may take them on
+   * the appender thread; null (no locking) elsewhere.
+   */
+  private transient Object bufferLock;
+  /** The failure of an append {@link #appendIfAged} made, thrown on the reading thread at its next call. */
+  private transient volatile Exception agedAppendFailure;
 
   /**
    * @param poolSize 0 = a writer of its own; else share a process-wide pool of that many
@@ -174,9 +211,12 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
             + "only DuckDB's, without a connection pool, warehouse model or fake quota");
       }
       heldSendTimes = new long[1024];
+    } else if (batching.holdWhileBehind() && ownWriter != null && overlapsAppends() && ownWriter.holdUntilCommit()) {
+      heldSendTimes = new long[1024];
+      holdingWhileBehind = true;
     }
     if (overlapsAppends()) {
-      appender = Executors.newSingleThreadExecutor(r -> {
+      appender = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "streamlab-append " + table);
         t.setDaemon(true);
         return t;
@@ -203,38 +243,106 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
 
   @StartBundle
   public void startBundle(StartBundleContext context) {
-    if (maxAgeNanos == 0) maxAgeNanos = maxAgeNanos(batching, context.getPipelineOptions());
+    if (maxAgeNanos == 0) {
+      maxAgeNanos = maxAgeNanos(batching, context.getPipelineOptions());
+      if (holdingWhileBehind && appender != null && maxAgeNanos != Long.MAX_VALUE) {
+        // The runner's bundles now outlast a batch's age (WriteStage.configure), and an element
+        // that would find a batch aged may come late: the reader polls again only a tick after it
+        // found nothing. So the appender thread ends an aged batch itself.
+        bufferLock = new Object();
+        long period = Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxAgeNanos) / 2);
+        appender.scheduleWithFixedDelay(this::appendIfAged, period, period, TimeUnit.MILLISECONDS);
+      }
+    }
     heldRows = 0; // held by a bundle that failed: rolled back, not written
   }
 
   static long maxAgeNanos(Batching batching, PipelineOptions options) {
     if (!batching.atRunnerBundleTime() || !WriteStage.onFlink(options)) return Long.MAX_VALUE;
-    return TimeUnit.MILLISECONDS.toNanos(options.as(FlinkPipelineOptions.class).getMaxBundleTimeMills());
+    long millis = options.as(WriterOptions.class).getAppendMaxAgeMillis();
+    if (millis <= 0) millis = options.as(FlinkPipelineOptions.class).getMaxBundleTimeMills();
+    return TimeUnit.MILLISECONDS.toNanos(millis);
   }
 
   @ProcessElement
   public void process(@Element GenericRecord row) throws Exception {
+    throwAgedAppendFailure();
     Object value = row;
+    GenericRecord notConvertible = null;
     if (conversion != null) {
       try {
         value = conversion.convert(row);
       } catch (RuntimeException e) {
-        notConverted.add(WriteDeadLetters.of(DeadLetters.Stage.CONVERT, e, row));
-        return;
+        notConvertible = WriteDeadLetters.of(DeadLetters.Stage.CONVERT, e, row);
       }
+    }
+    Batch due;
+    if (bufferLock == null) due = add(value, notConvertible);
+    else {
+      synchronized (bufferLock) {
+        due = add(value, notConvertible);
+      }
+    }
+    if (due != null) send(due);
+  }
+
+  /** A batch taken from the buffer: its elements and the dead letters of the records not converted. */
+  private record Batch(List<Object> elements, List<GenericRecord> notConverted) {}
+
+  /** Buffers {@code value} (or the dead letter of a record not converted); the batch it completes, or null. */
+  private Batch add(Object value, GenericRecord notConvertible) {
+    if (notConvertible != null) {
+      notConverted.add(notConvertible);
+      return null;
     }
     if (buffer.isEmpty()) firstBufferedNanos = System.nanoTime();
     buffer.add(value);
     if (buffer.size() >= batching.maxRows()
         || (maxAgeNanos > 0 && System.nanoTime() - firstBufferedNanos >= maxAgeNanos)) {
-      flush();
+      return take();
     }
+    return null;
+  }
+
+  /** What is buffered as a batch, the buffer left empty; null when nothing is. */
+  private Batch take() {
+    if (buffer.isEmpty() && notConverted.isEmpty()) return null;
+    Batch b = new Batch(buffer, notConverted);
+    buffer = new ArrayList<>(); // the writer may still hold the old list's records
+    notConverted = new ArrayList<>();
+    return b;
+  }
+
+  /**
+   * On the appender thread, every half batch age ({@link #bufferLock}'s writers): appends the
+   * buffered batch if its first row is {@link #maxAgeNanos} old, in order with the appends the
+   * reading thread hands over (one thread runs them all).
+   */
+  private void appendIfAged() {
+    if (agedAppendFailure != null) return;
+    Batch due;
+    synchronized (bufferLock) {
+      due = !buffer.isEmpty() && System.nanoTime() - firstBufferedNanos >= maxAgeNanos ? take() : null;
+    }
+    if (due == null) return;
+    try {
+      appendBatch(due.elements(), due.notConverted());
+    } catch (Exception e) {
+      agedAppendFailure = e; // the bundle fails on the reading thread, and the runner replays it
+    }
+  }
+
+  private void throwAgedAppendFailure() throws Exception {
+    Exception e = agedAppendFailure;
+    if (e != null) throw e;
   }
 
   @FinishBundle
   public void finishBundle() throws Exception {
     flush();
     awaitInFlight();
+    if (bufferLock != null) appender.submit(() -> null).get(); // and an aged batch's append, if one runs
+    throwAgedAppendFailure();
     if (heldSendTimes != null) commitHeld();
     if (conversion != null) conversion.flush();
   }
@@ -259,20 +367,27 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
     appendBatch(elements, new ArrayList<>());
   }
 
-  /** Appends what is buffered: handed to {@link #appender} once the append before it is done, else here. */
+  /** Appends what is buffered. */
   private void flush() throws Exception {
-    if (buffer.isEmpty() && notConverted.isEmpty()) return;
-    List<Object> elements = buffer;
-    List<GenericRecord> failed = notConverted;
-    buffer = new ArrayList<>(); // the writer may still hold the old list's records
-    notConverted = new ArrayList<>();
+    Batch b;
+    if (bufferLock == null) b = take();
+    else {
+      synchronized (bufferLock) {
+        b = take();
+      }
+    }
+    if (b != null) send(b);
+  }
+
+  /** Appends {@code b}: handed to {@link #appender} once the append before it is done, else here. */
+  private void send(Batch b) throws Exception {
     awaitInFlight();
     if (appender == null) {
-      appendBatch(elements, failed);
+      appendBatch(b.elements(), b.notConverted());
       return;
     }
     inFlight = appender.submit(() -> {
-      appendBatch(elements, failed);
+      appendBatch(b.elements(), b.notConverted());
       return null;
     });
   }
@@ -323,6 +438,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
       IngestMetrics metrics = IngestMetrics.get();
       if (heldSendTimes != null) hold(written);
       else metrics.recordWritten(written.size());
+      long youngest = Long.MAX_VALUE;
       if (!isDeadLetterTable) {
         long ages = 0;
         long[] latencies = heldSendTimes == null ? new long[written.size()] : null; // held rows: at the commit
@@ -331,9 +447,14 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
           long age = visibleMicros - (Long) r.get(sendTimePos);
           if (latencies != null) latencies[n++] = age;
           ages += age;
+          youngest = Math.min(youngest, age);
         }
         if (latencies != null) metrics.recordLatencies(latencies, n);
         metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
+      }
+      if (holdingWhileBehind && !written.isEmpty()
+          && (youngest < Batching.BEHIND_MICROS || heldRows >= Batching.ROW_GROUP_ROWS)) {
+        commitHeld(); // caught up, or a row group's worth: the rest of the bundle adds nothing to it
       }
       if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
     }

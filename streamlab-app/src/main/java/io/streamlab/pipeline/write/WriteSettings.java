@@ -26,6 +26,9 @@ import java.io.Serializable;
  * @param commitPerBundle STORAGE_API_AT_LEAST_ONCE and untriggered STORAGE_WRITE_API: a bundle's
  *     appends are one transaction, committed when the bundle ends (stores that can: DuckDB); rows
  *     are visible only then
+ * @param holdWhileBehind STORAGE_API_AT_LEAST_ONCE into a store whose writer can hold its appends
+ *     (DuckDB): while the reader is behind, a bundle's appends are held in one transaction (see
+ *     {@link BatchAppendFn.Batching#holdWhileBehind}); caught up, each append commits
  */
 public record WriteSettings(
     WriteMethod method,
@@ -40,7 +43,8 @@ public record WriteSettings(
     int connectionPoolSize,
     long checkpointIntervalMs,
     WarehouseModel warehouseModel,
-    boolean commitPerBundle) implements Serializable {
+    boolean commitPerBundle,
+    boolean holdWhileBehind) implements Serializable {
 
   /** Settings without a warehouse model. */
   public WriteSettings(WriteMethod method, FormatToStore formatToStore, int numStreamingKeys, boolean autoSharding,
@@ -48,21 +52,28 @@ public record WriteSettings(
       double triggeringFrequencySec, boolean useConnectionPool, int connectionPoolSize, long checkpointIntervalMs) {
     this(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch, maxStreamingBatchSize,
         numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize, checkpointIntervalMs,
-        null, false);
+        null, false, true);
   }
 
   /** The same settings with this warehouse model (null = none). */
   public WriteSettings withWarehouseModel(WarehouseModel m) {
     return new WriteSettings(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
         maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize,
-        checkpointIntervalMs, m, commitPerBundle);
+        checkpointIntervalMs, m, commitPerBundle, holdWhileBehind);
   }
 
   /** The same settings, committing each bundle's appends as one transaction or not. */
   public WriteSettings withCommitPerBundle(boolean commit) {
     return new WriteSettings(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
         maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize,
-        checkpointIntervalMs, warehouseModel, commit);
+        checkpointIntervalMs, warehouseModel, commit, holdWhileBehind);
+  }
+
+  /** The same settings, holding appends while the reader is behind or not. */
+  public WriteSettings withHoldWhileBehind(boolean hold) {
+    return new WriteSettings(method, formatToStore, numStreamingKeys, autoSharding, maxStreamingRowsToBatch,
+        maxStreamingBatchSize, numStorageWriteApiStreams, triggeringFrequencySec, useConnectionPool, connectionPoolSize,
+        checkpointIntervalMs, warehouseModel, commitPerBundle, hold);
   }
 
   /** Whether rows wait in keyed state across bundles (and checkpoints) before they are written. */

@@ -91,6 +91,19 @@ public final class WriteStage {
       if (w.checkpointIntervalMs() > 0) flink.setCheckpointingInterval(w.checkpointIntervalMs());
     }
     flink.setFinishBundleBeforeCheckpointing(true);
+    if (holdsWhileBehind(store, w) && options.as(WriterOptions.class).getAppendMaxAgeMillis() <= 0) {
+      // The batches keep the bundle time asked for; the bundles, which end every held
+      // transaction, get long enough for a behind reader's to reach a row group.
+      options.as(WriterOptions.class).setAppendMaxAgeMillis(flink.getMaxBundleTimeMills());
+      if (flink.getAutoWatermarkInterval() == null) {
+        // Unset, Beam's source reader ticks every max(maxBundleTimeMills / 5, 10) ms, and the tick
+        // is what polls an idle reader again: with the longer bundles its rows would be read up to
+        // 400 ms late. It keeps the tick of the bundle time asked for.
+        flink.setAutoWatermarkInterval(Math.max(flink.getMaxBundleTimeMills() / 5, 10));
+      }
+      flink.setMaxBundleTimeMills(Math.max(flink.getMaxBundleTimeMills(), HOLDING_BUNDLE_MILLIS));
+      flink.setMaxBundleSize(Math.max(flink.getMaxBundleSize(), 2L * BatchAppendFn.Batching.ROW_GROUP_ROWS));
+    }
     // With checkpointing on, Flink keeps a finished source alive forever (so it can still take
     // part in checkpoints) and a bounded read (--maxRecords / --maxReadTime) would never end.
     // Kafka readers of an unbounded ingestion never finish, so this only ends bounded runs.
@@ -98,6 +111,24 @@ public final class WriteStage {
       flink.setShutdownSourcesAfterIdleMs(0L);
     }
   }
+  /**
+   * A bundle's length where the writer holds its appends while the reader is behind: the longest a
+   * behind reader's rows wait for their commit, and the longest the last rows before a pause in
+   * the input wait for their append. DuckDB writes a transaction of most of a row group far more
+   * cheaply than many small ones (README, "DuckDB: one transaction per bundle"); a reader of a
+   * backlog reads that many rows in a second or two. The default checkpoint interval: a checkpoint
+   * ends every bundle anyway, so with the default checkpoints no bundle is made longer than one.
+   */
+  static final long HOLDING_BUNDLE_MILLIS = 2_000;
+
+  /** Whether {@code w}'s writers hold their appends while behind ({@link BatchAppendFn.Batching#holdWhileBehind}). */
+  static boolean holdsWhileBehind(StoreSpec store, WriteSettings w) {
+    return w.holdWhileBehind() && !w.commitPerBundle() && w.method() == WriteMethod.STORAGE_API_AT_LEAST_ONCE
+        && store.kind() == StoreSpec.Kind.DUCKDB
+        && !w.useConnectionPool() && w.warehouseModel() == null
+        && (store.decorator() == null || !store.decorator().modelsWarehouse());
+  }
+
   /** Whether the pipeline runs on Beam's Flink runner, whose checkpoints and bundles the write stage is set for. */
   static boolean onFlink(PipelineOptions options) {
     return options.getRunner() != null && options.getRunner().getSimpleName().startsWith("Flink");

@@ -48,7 +48,9 @@ class BatchAppendFnTest {
     flink.setRunner(FlinkRunner.class);
     flink.setMaxBundleTimeMills(200L); // long enough that no pause of a loaded machine ages row 3's batch
     StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
-    BatchAppendFn fn = plainAppends(spec);
+    // not held: the bundles are as given (no WriteStage.configure here), so no timer of the writer's ends a batch
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD,
+        settings().withHoldWhileBehind(false));
     fn.setup();
     try {
       startBundle(fn, flink);
@@ -218,6 +220,77 @@ class BatchAppendFnTest {
       } catch (Exception ignored) {
         // what setup opened before it refused
       }
+    }
+  }
+
+  /**
+   * Holding while behind: rows sent seconds before their append (a reader behind) stay in the open
+   * transaction; an append of fresh rows (caught up) commits everything held with it, and so does
+   * the bundle's end.
+   */
+  @Test
+  void aBehindReadersAppendsAreHeldUntilAFreshAppendOrTheBundleEnd(@TempDir Path dir) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD, settings());
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      long late = System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS;
+      fn.write(List.<Object>of(row(1, late), row(2, late)));
+      assertEquals(0, rows(spec), "sent two seconds before: held");
+      fn.write(List.<Object>of(row(3, System.currentTimeMillis() * 1000)));
+      assertEquals(3, rows(spec), "a fresh row: committed, with the rows held before it");
+      fn.write(List.<Object>of(row(4, late)));
+      assertEquals(3, rows(spec), "behind again: held");
+      fn.finishBundle();
+      assertEquals(4, rows(spec), "the bundle's end commits");
+    } finally {
+      fn.teardown();
+    }
+    StoreSpec notHeld = StoreSpec.duckdb(dir.resolve("not-held.duckdb"));
+    fn = Appenders.plain(new WriteTarget(notHeld, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD,
+        settings().withHoldWhileBehind(false));
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      fn.write(List.<Object>of(row(1, System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS)));
+      assertEquals(1, rows(notHeld), "--holdWhileBehind=false: every append commits");
+      fn.finishBundle();
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  /**
+   * Held while behind on Flink, the bundles outlast a batch's age ({@link WriteStage#configure}):
+   * a batch whose rows stop coming is appended by the appender thread once its first row is that
+   * old, the bundle still open (a reader polls again only a tick after it found nothing, so the
+   * next element may come late); fresh rows are committed with it, a behind reader's are held.
+   */
+  @Test
+  void onFlinkWithLongBundlesAnAgedBatchIsAppendedWithoutAnotherElement(@TempDir Path dir) throws Exception {
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    FlinkPipelineOptions flink = PipelineOptionsFactory.as(FlinkPipelineOptions.class);
+    flink.setRunner(FlinkRunner.class);
+    flink.setMaxBundleTimeMills(50L);
+    WriteStage.configure(flink, spec, settings());
+    assertEquals(WriteStage.HOLDING_BUNDLE_MILLIS, flink.getMaxBundleTimeMills(), "bundles outlast the batches");
+    BatchAppendFn fn = plainAppends(spec);
+    fn.setup();
+    try {
+      startBundle(fn, flink);
+      fn.process(row(1));
+      fn.process(row(2));
+      assertEquals(2, rowsWithin(spec, 2, 10_000), "appended and committed without another element or the bundle's end");
+      fn.process(row(3, System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS));
+      Thread.sleep(500); // ten batch ages: appended by now, into the open transaction
+      assertEquals(2, rows(spec), "a behind reader's row is held");
+      fn.finishBundle();
+      assertEquals(3, rows(spec), "the bundle's end commits it");
+    } finally {
+      fn.teardown();
     }
   }
 

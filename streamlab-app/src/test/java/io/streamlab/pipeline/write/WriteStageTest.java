@@ -109,6 +109,49 @@ class WriteStageTest {
     return out.get(ToStoreFormat.ELEMENTS);
   }
 
+  /**
+   * On Flink, a DuckDB writer that holds its appends while behind gets bundles long enough for a
+   * row group, and keeps the bundle time asked for as its batches' age; where nothing holds (another
+   * store, another write method, the flag off) the runner's options stay as given.
+   */
+  @Test
+  void bundlesAreLongerOnlyWhereTheWriterHoldsItsAppends() {
+    StoreSpec duckdb = StoreSpec.duckdb(dir.resolve("c.duckdb"));
+    org.apache.beam.runners.flink.FlinkPipelineOptions held = flinkOptions();
+    WriteStage.configure(held, duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD));
+    assertEquals(WriteStage.HOLDING_BUNDLE_MILLIS, held.getMaxBundleTimeMills());
+    assertEquals(2L * BatchAppendFn.Batching.ROW_GROUP_ROWS, held.getMaxBundleSize());
+    assertEquals(50, held.as(WriterOptions.class).getAppendMaxAgeMillis(), "the batches keep the bundle time asked for");
+    assertEquals(10L, held.getAutoWatermarkInterval(), "and the source's tick, which polls an idle reader again, its");
+    assertEquals(50 * 1_000_000L, BatchAppendFn.maxAgeNanos(BatchAppendFn.Batching.rows(10).heldWhileBehind(), held));
+    WriteStage.configure(held, duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD));
+    assertEquals(50, held.as(WriterOptions.class).getAppendMaxAgeMillis(), "configured twice: still the time asked for");
+
+    for (var notHeld : List.of(
+        new Object[] {StoreSpec.postgres("jdbc:postgresql://127.0.0.1:5432/test", null),
+            settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD)},
+        new Object[] {duckdb, settings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD)}, // triggered
+        new Object[] {duckdb, new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 5, false,
+            20, 64 * 1024, 4, 0, false, 2, 2_000)}, // untriggered, keyed: its large commits cost more
+        new Object[] {duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD)
+            .withHoldWhileBehind(false)})) {
+      org.apache.beam.runners.flink.FlinkPipelineOptions o = flinkOptions();
+      WriteStage.configure(o, (StoreSpec) notHeld[0], (WriteSettings) notHeld[1]);
+      assertEquals(50, o.getMaxBundleTimeMills(), java.util.Arrays.toString(notHeld));
+      assertEquals(50_000, o.getMaxBundleSize());
+      assertEquals(0, o.as(WriterOptions.class).getAppendMaxAgeMillis());
+      assertEquals(null, o.getAutoWatermarkInterval());
+    }
+  }
+
+  private static org.apache.beam.runners.flink.FlinkPipelineOptions flinkOptions() {
+    var o = org.apache.beam.sdk.options.PipelineOptionsFactory.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class);
+    o.setRunner(org.apache.beam.runners.flink.FlinkRunner.class);
+    o.setMaxBundleTimeMills(50L);
+    o.setMaxBundleSize(50_000L);
+    return o;
+  }
+
   @ParameterizedTest
   @EnumSource(WriteMethod.class)
   void eachMethodWritesEveryRowAndTheDeadLettersAsItPromises(WriteMethod method) throws Exception {
