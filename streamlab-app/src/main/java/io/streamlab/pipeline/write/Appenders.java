@@ -13,13 +13,16 @@ final class Appenders {
    * STORAGE_API_AT_LEAST_ONCE: plain appends of at most {@code appendBatchSize} rows and one
    * bundle time (from the element's path, so that a checkpoint does not cost an append of its
    * own: {@link BatchAppendFn.Batching#rowsOrRunnerBundleTime}), from a pool when asked; table
-   * records in, converted to {@code format} by the writer; committed as {@code w} asks
-   * ({@link BatchAppendFn.Batching#committed}).
+   * records in, converted to {@code format} by the writer; committed per bundle where {@code w}
+   * asks, held while behind where {@link WriteStage#holdsWhileBehind} (which also set the runner's
+   * bundles for it), else each append committed.
    */
   static BatchAppendFn plain(WriteTarget t, FormatToStore format, WriteSettings w) {
     BatchAppendFn.Batching batching = BatchAppendFn.Batching.rowsOrRunnerBundleTime(t.appendBatchSize());
+    if (w.commitPerBundle()) batching = batching.committedPerBundle();
+    else if (WriteStage.holdsWhileBehind(t.store(), w)) batching = batching.heldWhileBehind();
     return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
-        batching.committed(w), false,
+        batching, false,
         w.useConnectionPool() ? w.connectionPoolSize() : 0, false);
   }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -113,11 +114,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
       return new Batching(maxRows, true, false, true);
     }
 
-    /** The batching {@code w} asks for: per bundle, while behind, or each append committed. */
-    Batching committed(WriteSettings w) {
-      if (w.commitPerBundle()) return committedPerBundle();
-      return w.holdWhileBehind() ? heldWhileBehind() : this;
-    }
   }
 
   private static final int ATTEMPTS = 3;
@@ -211,7 +207,11 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
             + "only DuckDB's, without a connection pool, warehouse model or fake quota");
       }
       heldSendTimes = new long[1024];
-    } else if (batching.holdWhileBehind() && ownWriter != null && overlapsAppends() && ownWriter.holdUntilCommit()) {
+    } else if (batching.holdWhileBehind()) {
+      if (ownWriter == null || !overlapsAppends() || !ownWriter.holdUntilCommit()) {
+        throw new IllegalArgumentException("the writer of " + table + " cannot hold its appends while behind: "
+            + "only DuckDB's, without a connection pool, warehouse model or fake quota (WriteStage.holdsWhileBehind)");
+      }
       heldSendTimes = new long[1024];
       holdingWhileBehind = true;
     }
@@ -266,7 +266,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
 
   @ProcessElement
   public void process(@Element GenericRecord row) throws Exception {
-    throwAgedAppendFailure();
+    if (bufferLock != null) throwAgedAppendFailure(); // only the timer's appends fail there
     Object value = row;
     GenericRecord notConvertible = null;
     if (conversion != null) {
@@ -276,14 +276,18 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         notConvertible = WriteDeadLetters.of(DeadLetters.Stage.CONVERT, e, row);
       }
     }
-    Batch due;
-    if (bufferLock == null) due = add(value, notConvertible);
-    else {
-      synchronized (bufferLock) {
-        due = add(value, notConvertible);
-      }
-    }
+    Object element = value;
+    GenericRecord deadLetter = notConvertible;
+    Batch due = onBuffer(() -> add(element, deadLetter));
     if (due != null) send(due);
+  }
+
+  /** Runs {@code step} on the buffer: under {@link #bufferLock} where the appender thread may take it too. */
+  private Batch onBuffer(Supplier<Batch> step) {
+    if (bufferLock == null) return step.get();
+    synchronized (bufferLock) {
+      return step.get();
+    }
   }
 
   /** A batch taken from the buffer: its elements and the dead letters of the records not converted. */
@@ -320,10 +324,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
    */
   private void appendIfAged() {
     if (agedAppendFailure != null) return;
-    Batch due;
-    synchronized (bufferLock) {
-      due = !buffer.isEmpty() && System.nanoTime() - firstBufferedNanos >= maxAgeNanos ? take() : null;
-    }
+    Batch due = onBuffer(() -> !buffer.isEmpty() && System.nanoTime() - firstBufferedNanos >= maxAgeNanos ? take() : null);
     if (due == null) return;
     try {
       appendBatch(due.elements(), due.notConverted());
@@ -369,13 +370,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
 
   /** Appends what is buffered. */
   private void flush() throws Exception {
-    Batch b;
-    if (bufferLock == null) b = take();
-    else {
-      synchronized (bufferLock) {
-        b = take();
-      }
-    }
+    Batch b = onBuffer(this::take);
     if (b != null) send(b);
   }
 

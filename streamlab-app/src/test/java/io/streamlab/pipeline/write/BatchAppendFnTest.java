@@ -250,13 +250,24 @@ class BatchAppendFnTest {
       fn.teardown();
     }
     StoreSpec notHeld = StoreSpec.duckdb(dir.resolve("not-held.duckdb"));
-    fn = Appenders.plain(new WriteTarget(notHeld, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD,
-        settings().withHoldWhileBehind(false));
+    assertEveryAppendCommits(notHeld, settings().withHoldWhileBehind(false), "--holdWhileBehind=false");
+    // the writer holds exactly where WriteStage lengthens the bundles for it: not behind a fake quota
+    ThrottleSpec fakeQuota = new ThrottleSpec(Strategy.parse(ThrottleSpec.DEFAULT_STRATEGY),
+        WriterPool.parse("unbounded"), Tuning.defaults(), QuotaLimits.defaults());
+    StoreSpec quota = StoreSpec.duckdb(dir.resolve("quota.duckdb")).withDecorator(fakeQuota);
+    assertEquals(false, WriteStage.holdsWhileBehind(quota, settings()));
+    assertEveryAppendCommits(quota, settings(), "a fake quota");
+  }
+
+  private static void assertEveryAppendCommits(StoreSpec spec, WriteSettings w, String where) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD, w);
     fn.setup();
     try {
       startBundle(fn, direct);
       fn.write(List.<Object>of(row(1, System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS)));
-      assertEquals(1, rows(notHeld), "--holdWhileBehind=false: every append commits");
+      assertEquals(1, rows(spec), where + ": a behind reader's append commits");
       fn.finishBundle();
     } finally {
       fn.teardown();
@@ -358,6 +369,16 @@ class BatchAppendFnTest {
             if (Long.valueOf(2).equals(r.get("id"))) throw failure();
           }
           return writer.append(records);
+        }
+
+        @Override
+        public boolean holdUntilCommit() throws Exception { // as the store's own decorators do
+          return writer.holdUntilCommit();
+        }
+
+        @Override
+        public void commitHeld() throws Exception {
+          writer.commitHeld();
         }
 
         @Override
