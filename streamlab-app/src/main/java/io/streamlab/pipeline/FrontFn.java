@@ -177,9 +177,13 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     return Arrays.copyOf(bytes, Math.min(bytes.length, MAX_STORED_BYTES));
   }
 
-  /** The bundle's counts into the process's metrics (once per bundle: see {@link IngestMetrics.Tally}). */
   @FinishBundle
   public void finishBundle() {
+    flushCounts();
+  }
+
+  /** This instance's counts into the process's metrics: at a bundle's end, and within one (see {@link IngestMetrics.Tally}). */
+  private void flushCounts() {
     IngestMetrics.get().recordRead(messagesRead, bytesRead, eventsRead);
     messagesRead = bytesRead = eventsRead = 0;
     readStage.flush();
@@ -198,6 +202,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
       if (row != null) {
         long done = System.nanoTime();
         udfStage.record(1, 0, 0, 1, Clock.micros(done) - countDecoded(start, done, payload.length, stamp));
+        if (udfStage.flushDue(done)) flushCounts();
         out.get(ROWS).output(row);
         return;
       }
@@ -228,6 +233,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
     }
     long done = System.nanoTime();
     udfStage.record(1, 0, done - decoded, 1, Clock.micros(done) - sent);
+    if (udfStage.flushDue(done)) flushCounts();
     out.get(ROWS).output(row);
   }
 

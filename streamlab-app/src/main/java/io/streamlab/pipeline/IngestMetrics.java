@@ -80,15 +80,21 @@ public final class IngestMetrics {
 
   /**
    * One DoFn instance's counts of a stage, in plain fields, added to the shared
-   * {@link StageCounter} once per bundle ({@link #flush}, from @FinishBundle) instead of five
-   * LongAdder adds per element: the front stages counted every event into three stages, ~3 % of
-   * the reading thread's CPU in a drain's profile (docs/perf-notes.md). Bundles end at least every
-   * --maxBundleTimeMills, well inside the status reporter's interval. Not thread-safe: one per
-   * DoFn instance, as Beam calls an instance from one thread at a time.
+   * {@link StageCounter} at the end of each bundle ({@link #flush}, from @FinishBundle) and at
+   * least every {@link #FLUSH_NANOS} ({@link #flushDue}) instead of five LongAdder adds per
+   * element: the front stages counted every event into three stages, ~3 % of the reading thread's
+   * CPU in a drain's profile (docs/perf-notes.md). Bundles alone are not often enough: a DuckDB
+   * writer that holds its appends while behind has bundles of seconds, and the status lines (the
+   * last one before a kill among them) and a measurement window's edges read the shared counts.
+   * Not thread-safe: one per DoFn instance, as Beam calls an instance from one thread at a time.
    */
   public static final class Tally {
+    /** The longest a tally goes unflushed within a bundle: the default bundle time's order, far inside a status interval. */
+    public static final long FLUSH_NANOS = 50_000_000;
+
     private final StageCounter counter;
     private long elements, bytes, busyNanos, aged, ageMicros;
+    private long dueFromNanos = Long.MIN_VALUE;
 
     private Tally(StageCounter counter) {
       this.counter = counter;
@@ -111,6 +117,17 @@ public final class IngestMetrics {
     public void age(long agedCount, long ageMicrosSum) {
       aged += agedCount;
       ageMicros += ageMicrosSum;
+    }
+
+    /**
+     * Whether {@link #FLUSH_NANOS} have passed since the last time this said so, at {@code
+     * nowNanos} (a {@link System#nanoTime} the caller read anyway): the caller then flushes this
+     * tally and those it keeps beside it.
+     */
+    public boolean flushDue(long nowNanos) {
+      if (dueFromNanos != Long.MIN_VALUE && nowNanos - dueFromNanos < FLUSH_NANOS) return false;
+      dueFromNanos = nowNanos;
+      return true;
     }
 
     /** Adds what was tallied since the last flush to the stage's shared counts. */

@@ -49,4 +49,15 @@ class IngestMetricsTest {
     assertEquals(before.latencyCount() + 2, after.latencyCount());
     assertEquals(before.latencyMicros() + 4_000, after.latencyMicros());
   }
+
+  /** Within a long bundle a tally says it is due once every FLUSH_NANOS of the caller's clock readings. */
+  @Test
+  void aTallyIsDueAtItsFirstReadingAndThenOncePerFlushInterval() {
+    IngestMetrics.Tally tally = IngestMetrics.get().stage(Stage.UNBATCH).tally();
+    long t = -5_000_000_000L; // System.nanoTime may be negative
+    assertEquals(true, tally.flushDue(t));
+    assertEquals(false, tally.flushDue(t + IngestMetrics.Tally.FLUSH_NANOS - 1));
+    assertEquals(true, tally.flushDue(t + IngestMetrics.Tally.FLUSH_NANOS));
+    assertEquals(false, tally.flushDue(t + IngestMetrics.Tally.FLUSH_NANOS + 1), "counted from the last time it was due");
+  }
 }

@@ -48,6 +48,7 @@ final class Conversion implements Serializable {
     if (jsonRows) element = format.toJsonRow(element, schema);
     long end = System.nanoTime();
     stage.record(1, sizes.bytes(element, schema), end - start, 1, Clock.micros(end) - (Long) row.get(sendTimePos));
+    if (stage.flushDue(end)) stage.flush();
     return element;
   }
 

@@ -3,6 +3,8 @@ package io.streamlab.pipeline.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.streamlab.pipeline.IngestMetrics;
+import io.streamlab.pipeline.Stage;
 import io.streamlab.schema.SystemColumns;
 import io.streamlab.store.StoreDecorator;
 import io.streamlab.store.StoreSpec;
@@ -19,6 +21,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
@@ -300,6 +303,32 @@ class BatchAppendFnTest {
       assertEquals(2, rows(spec), "a behind reader's row is held");
       fn.finishBundle();
       assertEquals(3, rows(spec), "the bundle's end commits it");
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  /**
+   * A writer holding while behind has bundles of seconds on Flink; the rows it converts are counted
+   * in the process's CONVERT stage within the bundle, not only at its end, so that the status lines
+   * (the last one before a kill among them) and a measurement window's edges see them.
+   */
+  @Test
+  void withinALongBundleTheConvertedRowsAreCountedBeforeItEnds(@TempDir Path dir) throws Exception {
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, 50_000), FormatToStore.AVRO_GENERIC_RECORD, settings());
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      IngestMetrics.StageCounter convert = IngestMetrics.get().stage(Stage.CONVERT);
+      long before = convert.snapshot().elements();
+      fn.process(row(1));
+      Thread.sleep(TimeUnit.NANOSECONDS.toMillis(IngestMetrics.Tally.FLUSH_NANOS) + 10);
+      fn.process(row(2));
+      assertEquals(2, convert.snapshot().elements() - before, "both rows counted, the bundle still open");
+      fn.finishBundle();
     } finally {
       fn.teardown();
     }
