@@ -113,7 +113,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
     Batching heldWhileBehind() {
       return new Batching(maxRows, true, false, true);
     }
-
   }
 
   private static final int ATTEMPTS = 3;
@@ -151,8 +150,6 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   /** Send times of the rows appended into the open transaction ({@link Batching#commitPerBundle}), counted when it commits. */
   private transient long[] heldSendTimes;
   private transient int heldRows;
-  /** Appends are held only while the reader is behind ({@link Batching#holdWhileBehind}, where the writer can hold). */
-  private transient boolean holdingWhileBehind;
   /**
    * Guards {@link #buffer} and {@link #notConverted} where {@link #appendIfAged} may take them on
    * the appender thread; null (no locking) elsewhere.
@@ -202,18 +199,9 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
     }
     IngestMetrics.get().writerOpened();
     if (batching.commitPerBundle()) {
-      if (ownWriter == null || !ownWriter.holdUntilCommit()) {
-        throw new IllegalArgumentException("the writer of " + table + " cannot commit a bundle's appends as one: "
-            + "only DuckDB's, without a connection pool, warehouse model or fake quota");
-      }
-      heldSendTimes = new long[1024];
+      holdAppends("commit a bundle's appends as one", false);
     } else if (batching.holdWhileBehind()) {
-      if (ownWriter == null || !overlapsAppends() || !ownWriter.holdUntilCommit()) {
-        throw new IllegalArgumentException("the writer of " + table + " cannot hold its appends while behind: "
-            + "only DuckDB's, without a connection pool, warehouse model or fake quota (WriteStage.holdsWhileBehind)");
-      }
-      heldSendTimes = new long[1024];
-      holdingWhileBehind = true;
+      holdAppends("hold its appends while behind (WriteStage.holdsWhileBehind)", true);
     }
     if (overlapsAppends()) {
       appender = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -222,6 +210,19 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         return t;
       });
     }
+  }
+
+  /**
+   * Sets this writer up to hold its appends until they commit, or refuses a writer that cannot
+   * ({@code needsAppender}: nor one whose appends do not {@link #overlapsAppends}, as holding
+   * while behind needs the appender thread to end aged batches).
+   */
+  private void holdAppends(String what, boolean needsAppender) throws Exception {
+    if (ownWriter == null || (needsAppender && !overlapsAppends()) || !ownWriter.holdUntilCommit()) {
+      throw new IllegalArgumentException("the writer of " + table + " cannot " + what
+          + ": only DuckDB's, without a connection pool, warehouse model or fake quota");
+    }
+    heldSendTimes = new long[1024];
   }
 
   /**
@@ -245,7 +246,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
   public void startBundle(StartBundleContext context) {
     if (maxAgeNanos == 0) {
       maxAgeNanos = maxAgeNanos(batching, context.getPipelineOptions());
-      if (holdingWhileBehind && appender != null && maxAgeNanos != Long.MAX_VALUE) {
+      if (batching.holdWhileBehind() && maxAgeNanos != Long.MAX_VALUE) {
         // The runner's bundles now outlast a batch's age (WriteStage.configure), and an element
         // that would find a batch aged may come late: the reader polls again only a tick after it
         // found nothing. So the appender thread ends an aged batch itself.
@@ -447,7 +448,7 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         if (latencies != null) metrics.recordLatencies(latencies, n);
         metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
       }
-      if (holdingWhileBehind && !written.isEmpty()
+      if (batching.holdWhileBehind() && !written.isEmpty()
           && (youngest < Batching.BEHIND_MICROS || heldRows >= Batching.ROW_GROUP_ROWS)) {
         commitHeld(); // caught up, or a row group's worth: the rest of the bundle adds nothing to it
       }
