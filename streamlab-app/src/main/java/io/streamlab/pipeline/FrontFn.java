@@ -61,9 +61,9 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   private transient Schema tableSchema;
   /** formatToStore STORE_ROW: events straight into their PostgreSQL COPY rows; null: into table records. */
   private transient ThriftCopyRows copyRows;
-  /** This instance's counts, added to the process's {@link IngestMetrics} at the end of each bundle. */
+  /** This instance's counts, added to the process's {@link IngestMetrics} by {@link #flushCounts}. */
   private transient IngestMetrics.Tally readStage, unbatchStage, decodeStage, udfStage;
-  private transient long messagesRead, bytesRead, eventsRead;
+  private transient long eventsRead;
   private transient DeadLetters.Traces traces;
 
   /** @param storeRows events without a UDF become {@link CopyRow}s (formatToStore STORE_ROW; Thrift only) */
@@ -116,8 +116,7 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
   @ProcessElement
   public void process(@Element KafkaRecord<byte[], byte[]> m, MultiOutputReceiver out) {
     byte[] value = m.getKV().getValue() == null ? new byte[0] : m.getKV().getValue();
-    messagesRead++;
-    bytesRead += value.length;
+    readStage.record(1, value.length, 0);
     Compression compression;
     try {
       compression = Envelope.compressionOf(m.getHeaders());
@@ -184,8 +183,8 @@ class FrontFn extends DoFn<KafkaRecord<byte[], byte[]>, GenericRecord> {
 
   /** This instance's counts into the process's metrics: at a bundle's end, and within one (see {@link IngestMetrics.Tally}). */
   private void flushCounts() {
-    IngestMetrics.get().recordRead(messagesRead, bytesRead, eventsRead);
-    messagesRead = bytesRead = eventsRead = 0;
+    IngestMetrics.get().recordEventsRead(eventsRead);
+    eventsRead = 0;
     readStage.flush();
     unbatchStage.flush();
     decodeStage.flush();

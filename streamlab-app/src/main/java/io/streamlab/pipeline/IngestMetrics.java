@@ -20,7 +20,6 @@ public final class IngestMetrics {
   private static final IngestMetrics INSTANCE = new IngestMetrics();
 
   private final LongAdder eventsRead = new LongAdder();
-  private final LongAdder bytesRead = new LongAdder();
   private final LongAdder rowsWritten = new LongAdder();
   /** Bytes the runner serialized to move elements through the write stage's shuffle. */
   private final LongAdder bytesShuffled = new LongAdder();
@@ -157,13 +156,11 @@ public final class IngestMetrics {
   }
 
   /**
-   * Broker messages read (plain events or envelopes of several) and events taken out of them,
-   * before they are decoded; the read stage's element count is the messages.
+   * Events taken out of the broker messages read, before they are decoded; the messages
+   * themselves (plain events or envelopes of several) and their bytes are the read stage's counts.
    */
-  void recordRead(long messages, long messageBytes, long events) {
-    bytesRead.add(messageBytes);
+  void recordEventsRead(long events) {
     eventsRead.add(events);
-    stages.get(Stage.READ).record(messages, messageBytes, 0);
   }
 
   public void recordFailed(DeadLetters.Stage stage) {
@@ -221,7 +218,8 @@ public final class IngestMetrics {
   }
 
   public long eventsRead() { return eventsRead.sum(); }
-  public long bytesRead() { return bytesRead.sum(); }
+  /** The broker messages' bytes: the read stage's. */
+  public long bytesRead() { return stages.get(Stage.READ).bytes.sum(); }
   public long rowsWritten() { return rowsWritten.sum(); }
   public long bytesShuffled() { return bytesShuffled.sum(); }
   public long failed(DeadLetters.Stage stage) { return failed.get(stage).sum(); }

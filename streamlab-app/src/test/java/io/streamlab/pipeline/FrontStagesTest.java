@@ -118,6 +118,39 @@ class FrontStagesTest {
   }
 
   /**
+   * The read stage counts broker messages and their bytes, the events read count what was in
+   * them: an envelope is one message of several events.
+   */
+  @Test
+  void theReadCountsAreMessagesTheirBytesAndTheEventsInThem() {
+    PayloadCodec codec = TransportFormat.THRIFT.codec(SCHEMA);
+    RandomRecordFactory events = new RandomRecordFactory(SCHEMA, GeneratorSettings.builder().build(), 3);
+    List<KafkaRecord<byte[], byte[]>> in = new ArrayList<>();
+    for (long seq = 0; seq < 3; seq++) in.add(message(seq, codec.encode(events.next())));
+    Envelope.Builder envelope = new Envelope.Builder(Compression.ZSTD);
+    envelope.add(new EventHeaders.Stamp(PRODUCER, 3, 1_003), codec.encode(events.next()));
+    envelope.add(new EventHeaders.Stamp(PRODUCER, 4, 1_004), codec.encode(events.next()));
+    RecordHeaders envelopeHeaders = new RecordHeaders();
+    in.add(new KafkaRecord<>("events", 0, 3, 0L, KafkaTimestampType.CREATE_TIME, envelopeHeaders,
+        KV.of(null, envelope.finish(envelopeHeaders))));
+    long bytes = in.stream().mapToLong(m -> m.getKV().getValue().length).sum();
+
+    IngestMetrics metrics = IngestMetrics.get();
+    long messagesBefore = metrics.stage(Stage.READ).snapshot().elements();
+    long bytesBefore = metrics.bytesRead(), eventsBefore = metrics.eventsRead();
+    TestPipeline p = TestPipeline.create().enableAbandonedNodeEnforcement(true);
+    RowsWithDeadLetters out = p
+        .apply("Messages", Create.of(in).withCoder(Source.messageCoder()))
+        .apply("Decode", new FrontStages(SCHEMA, TransportFormat.THRIFT, Decoding.DEFAULT));
+    PAssert.that(out.deadLetters()).empty();
+    p.run().waitUntilFinish();
+
+    assertEquals(4, metrics.stage(Stage.READ).snapshot().elements() - messagesBefore, "messages");
+    assertEquals(bytes, metrics.bytesRead() - bytesBefore, "the messages' bytes");
+    assertEquals(5, metrics.eventsRead() - eventsBefore, "events");
+  }
+
+  /**
    * The identity comes from streamlab's record key, else from the headers, else from the offset;
    * a key that claims to be streamlab's but is malformed makes a dead letter under the offset.
    */
