@@ -26,6 +26,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
@@ -53,6 +54,15 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
   /** How long an advance() with nothing buffered waits in poll: short, since it holds the task's thread. */
   private static final Duration IDLE_POLL = Duration.ofMillis(5);
   private static final int MAX_POLL_RECORDS = 500;
+  /**
+   * Beam's label of each of Kafka's timestamp types, by the latter's ordinal (the two enums name the
+   * same three types), as Beam's own KafkaIO reader maps them. Not {@code forOrdinal(type.id)}: Kafka's
+   * ids run one below Beam's ordinals (-1 for an old message format's records without a timestamp),
+   * which labelled every record with the type before its own and threw on those. Kept in an array
+   * because {@code forOrdinal} copies the enum's values on every call, once per record here.
+   */
+  private static final KafkaTimestampType[] TIMESTAMP_TYPES = Arrays.stream(TimestampType.values())
+      .map(t -> KafkaTimestampType.valueOf(t.name())).toArray(KafkaTimestampType[]::new);
 
   private final Map<String, Object> consumerConfig;
   private final String topic;
@@ -200,9 +210,13 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
       }
       ConsumerRecord<byte[], byte[]> r = batch.next();
       current = new KafkaRecord<>(r.topic(), r.partition(), r.offset(), r.timestamp(),
-          KafkaTimestampType.forOrdinal(r.timestampType().id), r.headers(), r.key(), r.value());
+          timestampType(r.timestampType()), r.headers(), r.key(), r.value());
       next[r.partition()] = r.offset() + 1;
       return true;
+    }
+
+    static KafkaTimestampType timestampType(TimestampType type) {
+      return TIMESTAMP_TYPES[type.ordinal()];
     }
 
     private void commitFinalized() {

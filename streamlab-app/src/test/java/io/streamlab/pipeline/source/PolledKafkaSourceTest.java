@@ -16,6 +16,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
+import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.kafka.clients.admin.Admin;
@@ -26,6 +27,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,6 +55,7 @@ class PolledKafkaSourceTest {
         for (KafkaRecord<byte[], byte[]> rec : start(r, Integer.MAX_VALUE)) {
           assertEquals(value(rec.getPartition(), rec.getOffset()), new String(rec.getKV().getValue(), StandardCharsets.UTF_8));
           assertEquals(topic, rec.getTopic());
+          assertEquals(KafkaTimestampType.CREATE_TIME, rec.getTimestampType()); // the topic's default, the producer's time
           assertTrue(seen.add(rec.getPartition() + "@" + rec.getOffset()), "read twice: " + rec.getPartition() + "@" + rec.getOffset());
         }
       }
@@ -135,6 +138,15 @@ class PolledKafkaSourceTest {
   private static PolledKafkaSource source(String topic, String group) {
     return new PolledKafkaSource(kafka.bootstrapServers(), topic,
         Map.of(ConsumerConfig.GROUP_ID_CONFIG, group, ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"));
+  }
+
+  @Test
+  void everyKafkaTimestampTypeHasBeamsLabelOfTheSameTypeTheOneWithoutATimestampToo() {
+    for (TimestampType t : TimestampType.values()) {
+      KafkaTimestampType beams = PolledKafkaSource.Reader.timestampType(t);
+      assertEquals(t.id, beams.id, t.name());
+      assertEquals(t.name, beams.name, t.name());
+    }
   }
 
   /** Starts the reader and reads up to {@code max} records. */
