@@ -56,10 +56,9 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
   private static final int MAX_POLL_RECORDS = 500;
   /**
    * Beam's label of each of Kafka's timestamp types, by the latter's ordinal (the two enums name the
-   * same three types), as Beam's own KafkaIO reader maps them. Not {@code forOrdinal(type.id)}: Kafka's
-   * ids run one below Beam's ordinals (-1 for an old message format's records without a timestamp),
-   * which labelled every record with the type before its own and threw on those. Kept in an array
-   * because {@code forOrdinal} copies the enum's values on every call, once per record here.
+   * same three types), as Beam's own KafkaIO reader maps them. Not by Kafka's id: the ids run one
+   * below Beam's ordinals, down to -1 for a record without a timestamp (an old message format's).
+   * An array, because {@code KafkaTimestampType.forOrdinal} copies the enum's values per call.
    */
   private static final KafkaTimestampType[] TIMESTAMP_TYPES = Arrays.stream(TimestampType.values())
       .map(t -> KafkaTimestampType.valueOf(t.name())).toArray(KafkaTimestampType[]::new);
