@@ -51,7 +51,7 @@ public final class KafkaSource extends Source {
 
   /** {@link PolledKafkaSource} under Beam's Read, bounded as KafkaIO bounds its own. */
   private PTransform<PBegin, PCollection<KafkaRecord<byte[], byte[]>>> polled() {
-    Read.Unbounded<KafkaRecord<byte[], byte[]>> read = Read.from(new PolledKafkaSource(bootstrapServers, topic, consumerConfig()));
+    Read.Unbounded<KafkaRecord<byte[], byte[]>> read = Read.from(new PolledKafkaSource(bootstrapServers, topic, consumerConfig(consumerGroup)));
     if (maxRecords == null && maxReadTime == null) return read;
     if (maxReadTime == null) return read.withMaxNumRecords(maxRecords);
     return maxRecords == null ? read.withMaxReadTime(jodaMaxReadTime()) : read.withMaxNumRecords(maxRecords).withMaxReadTime(jodaMaxReadTime());
@@ -61,14 +61,19 @@ public final class KafkaSource extends Source {
     return org.joda.time.Duration.millis(maxReadTime.toMillis());
   }
 
-  private Map<String, Object> consumerConfig() {
+  /** Both readers' consumer settings, beside the ones each reader sets itself. */
+  static Map<String, Object> consumerConfig(String consumerGroup) {
     return Map.of(
         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
         ConsumerConfig.GROUP_ID_CONFIG, consumerGroup,
         // ~1 KB events: bigger fetches keep KafkaIO's poll thread ahead of the decoder (the
         // polled reader, which decodes what it has just polled, takes fewer: PolledKafkaSource)
         ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000,
-        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20);
+        ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 << 20,
+        // No client telemetry (KIP-714, on by default since kafka-clients 3.7): nothing here collects
+        // it, and while on, each of the consumer's network polls took the telemetry's lock and
+        // formatted a log message that was never logged.
+        ConsumerConfig.ENABLE_METRICS_PUSH_CONFIG, false);
   }
 
   private KafkaIO.Read<byte[], byte[]> kafkaIO() {
@@ -78,7 +83,7 @@ public final class KafkaSource extends Source {
             .withTopic(topic)
             .withKeyDeserializer(ByteArrayDeserializer.class)
             .withValueDeserializer(ByteArrayDeserializer.class)
-            .withConsumerConfigUpdates(consumerConfig())
+            .withConsumerConfigUpdates(consumerConfig(consumerGroup))
             // offsets committed once a checkpoint completes, i.e. once every row read before it
             // is in the table (see WriteStage): a restart resumes there
             .commitOffsetsInFinalize();
