@@ -19,7 +19,7 @@ class KafkaSourceTest {
   @Test
   void theReadersConsumersRunWithoutClientTelemetry() {
     Map<String, Object> c = new HashMap<>(KafkaSource.consumerConfig("g"));
-    c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9"); // never contacted
+    c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9"); // nothing listens: with telemetry on, the id request waits out its timeout
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(c, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       assertThrows(IllegalStateException.class, () -> consumer.clientInstanceId(Duration.ofMillis(200)));
     }
