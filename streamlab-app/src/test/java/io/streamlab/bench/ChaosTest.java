@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * caused replays, else "nothing lost, nothing duplicated" would prove nothing: STORAGE_WRITE_API
  * must end with nothing lost and nothing duplicated in the table although events were read again
  * and rows appended again that the identity key ignored, on DuckDB and on PostgreSQL; the
- * at-least-once method must lose nothing and count the duplicates the replays wrote.
+ * at-least-once method must lose nothing, and count the duplicates the replays wrote where its
+ * appends commit on their own.
  */
 class ChaosTest {
   private static final int KILLS = 3;
@@ -89,11 +90,35 @@ class ChaosTest {
     assertNothingLostOrDuplicatedAcrossKills(summary);
   }
 
+  /**
+   * The at-least-once default into DuckDB: a writer that is behind holds its appends in one
+   * transaction until its bundle ends, which for a reader behind is mostly at a checkpoint
+   * (WriteStage.holdsWhileBehind). A kill then mostly takes an open transaction with it, and the
+   * replay writes those rows for the first time; it duplicates only rows committed after the last
+   * completed checkpoint, often none, so duplicates are not required here (a CI run on a slow
+   * machine, behind the whole run: 32,875 events read again, none duplicated). Lost rows are what
+   * holding could break; the test below has the duplicates.
+   */
   @Test
   void atLeastOnceLosesNothingAcrossKills() throws Exception {
-    String summary = run("alo-duckdb", "--writeMethod=STORAGE_API_AT_LEAST_ONCE");
-    assertTrue(summary.contains(" lost=0 "), summary);
+    assertNothingLostAcrossReplays(run("alo-duckdb", "--writeMethod=STORAGE_API_AT_LEAST_ONCE"));
+  }
+
+  /**
+   * Each append committed on its own (--holdWhileBehind=false): the rows a killed process committed
+   * after its last completed checkpoint are in the table when the restarted one reads their events
+   * again, so the replays write duplicates, which the summary counts and the promise allows.
+   */
+  @Test
+  void atLeastOnceCountsTheDuplicatesItsReplaysWrite() throws Exception {
+    String summary = run("alo-duckdb-every-append", "--writeMethod=STORAGE_API_AT_LEAST_ONCE", "--holdWhileBehind=false");
+    assertNothingLostAcrossReplays(summary);
     assertTrue(figure(summary, "duplicated-in-table") > 0, "the replays wrote duplicates, counted: " + summary);
+  }
+
+  /** At-least-once after the kills: nothing lost although events were read again, and the verdict OK whatever it duplicated. */
+  private static void assertNothingLostAcrossReplays(String summary) {
+    assertTrue(summary.contains(" lost=0 "), summary);
     assertTrue(figure(summary, "re-read") > 0, "events were read again: " + summary);
     assertTrue(summary.endsWith(" promise=at-least-once verdict=OK exit=0"), "duplicates are allowed: " + summary);
   }
