@@ -76,10 +76,11 @@ public interface WriteOptions extends PipelineOptions {
 
   @Description("Flink checkpoint interval: Kafka offsets are committed when a checkpoint completes and a restarted "
       + "ingestion resumes from them (rows written since are read again: ignored by STORAGE_WRITE_API, duplicates "
-      + "for the at-least-once methods). 0 = no checkpoints (a restart reads the topic from the start).")
-  @Default.Long(2000)
-  long getCheckpointIntervalMs();
-  void setCheckpointIntervalMs(long value);
+      + "for the at-least-once methods). 0 = no checkpoints (a restart reads the topic from the start). Default: "
+      + "2000; 6000 where DuckDB's at-least-once writers hold their appends while behind (--holdWhileBehind): "
+      + "each checkpoint commits the held transaction as it stands, and a small one costs DuckDB dearly.")
+  Long getCheckpointIntervalMs();
+  void setCheckpointIntervalMs(Long value);
 
   /** What the warehouse model stands in for. */
   enum ModelKind { none, bigquery }
@@ -135,13 +136,18 @@ public interface WriteOptions extends PipelineOptions {
   }
 
   static WriteSettings toSettings(WriteOptions o) {
+    Long checkpoints = o.getCheckpointIntervalMs();
+    if (checkpoints != null && checkpoints < 0) {
+      throw new IllegalArgumentException("--checkpointIntervalMs must be 0 or more, got " + checkpoints);
+    }
     WarehouseModel model = o.getWarehouseModel() == ModelKind.bigquery
         ? WarehouseModel.bigquery(TuningOptions.millis("--roundTripP50", o.getRoundTripP50()),
             TuningOptions.millis("--roundTripP95", o.getRoundTripP95()))
         : null;
     return new WriteSettings(o.getWriteMethod(), o.getFormatToStore(), o.getNumStreamingKeys(), o.getAutoSharding(),
         Math.toIntExact(o.getMaxStreamingRowsToBatch()), o.getMaxStreamingBatchSize(), o.getNumStorageWriteApiStreams(),
-        o.getTriggeringFrequencySec(), o.getUseConnectionPool(), o.getConnectionPoolSize(), o.getCheckpointIntervalMs(),
+        o.getTriggeringFrequencySec(), o.getUseConnectionPool(), o.getConnectionPoolSize(),
+        checkpoints == null ? WriteSettings.CHECKPOINT_INTERVAL_NOT_GIVEN : checkpoints,
         model, o.getCommitPerBundle(), o.getHoldWhileBehind());
   }
 }

@@ -89,6 +89,25 @@ class BeamFlagsTest {
         .getHoldWhileBehind(), "given bare: on");
   }
 
+  /**
+   * --checkpointIntervalMs not given leaves the choice to the write stage (longer where DuckDB's
+   * writers hold their appends), and the child is not told a value; given, it is passed on.
+   */
+  @Test
+  void aCheckpointIntervalNotGivenIsLeftToTheWriteStage() {
+    WriteOptions unset = BeamFlags.options(ingest("--bootstrapServers=h:1").spec, WriteOptions.class);
+    assertEquals(WriteSettings.CHECKPOINT_INTERVAL_NOT_GIVEN, WriteOptions.toSettings(unset).checkpointIntervalMs());
+    assertTrue(BeamFlags.asArgs(unset, WriteOptions.class).stream().noneMatch(a -> a.startsWith("--checkpointIntervalMs")));
+    WriteOptions given = BeamFlags.options(ingest("--bootstrapServers=h:1", "--checkpointIntervalMs=0").spec, WriteOptions.class);
+    assertEquals(0, WriteOptions.toSettings(given).checkpointIntervalMs(), "0: no checkpoints");
+    assertTrue(BeamFlags.asArgs(given, WriteOptions.class).contains("--checkpointIntervalMs=0"));
+    WriteOptions negative = BeamFlags.options(ingest("--bootstrapServers=h:1", "--checkpointIntervalMs=-1").spec,
+        WriteOptions.class);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> WriteOptions.toSettings(negative));
+    assertTrue(e.getMessage().contains("--checkpointIntervalMs"), e.getMessage());
+  }
+
   @Test
   void helpListsEveryFlagWithItsDescriptionAndDefault() {
     StringWriter out = new StringWriter();

@@ -20,7 +20,9 @@ import java.io.Serializable;
  * @param useConnectionPool STORAGE_API_AT_LEAST_ONCE: writers share a pool of store connections
  * @param connectionPoolSize connections in that pool (per table, per process)
  * @param checkpointIntervalMs Flink checkpoint interval; Kafka offsets are committed when a
- *     checkpoint completes, and a restarted ingestion resumes from them (0 = no checkpoints)
+ *     checkpoint completes, and a restarted ingestion resumes from them (0 = no checkpoints;
+ *     {@link #CHECKPOINT_INTERVAL_NOT_GIVEN}: the write stage's default for its store and method,
+ *     {@link WriteStage#checkpointIntervalMs})
  * @param warehouseModel the round trips every table request pays (a MODEL, see
  *     {@link WarehouseModel}); null = none, the local store answers as fast as it does
  * @param commitPerBundle STORAGE_API_AT_LEAST_ONCE and untriggered STORAGE_WRITE_API: a bundle's
@@ -45,6 +47,9 @@ public record WriteSettings(
     WarehouseModel warehouseModel,
     boolean commitPerBundle,
     boolean holdWhileBehind) implements Serializable {
+
+  /** {@code checkpointIntervalMs} not given: the write stage chooses it ({@link WriteStage#checkpointIntervalMs}). */
+  public static final long CHECKPOINT_INTERVAL_NOT_GIVEN = -1;
 
   /** Settings without a warehouse model. */
   public WriteSettings(WriteMethod method, FormatToStore formatToStore, int numStreamingKeys, boolean autoSharding,
@@ -98,7 +103,9 @@ public record WriteSettings(
     if (numStorageWriteApiStreams < 0) throw new IllegalArgumentException("--numStorageWriteApiStreams must be 0 (auto) or more, got " + numStorageWriteApiStreams);
     if (!(triggeringFrequencySec >= 0)) throw new IllegalArgumentException("--triggeringFrequencySec must be 0 (untriggered) or more, got " + triggeringFrequencySec);
     if (connectionPoolSize < 1) throw new IllegalArgumentException("--connectionPoolSize must be at least 1, got " + connectionPoolSize);
-    if (checkpointIntervalMs < 0) throw new IllegalArgumentException("--checkpointIntervalMs must be 0 or more, got " + checkpointIntervalMs);
+    if (checkpointIntervalMs < 0 && checkpointIntervalMs != CHECKPOINT_INTERVAL_NOT_GIVEN) {
+      throw new IllegalArgumentException("--checkpointIntervalMs must be 0 or more, got " + checkpointIntervalMs);
+    }
     if (useConnectionPool && method != WriteMethod.STORAGE_API_AT_LEAST_ONCE) {
       throw new IllegalArgumentException("--useConnectionPool applies to --writeMethod=STORAGE_API_AT_LEAST_ONCE only");
     }
@@ -117,6 +124,6 @@ public record WriteSettings(
   }
 
   public static WriteSettings of(WriteMethod method, FormatToStore format) {
-    return new WriteSettings(method, format, 50, false, 500, 64 * 1024, 0, 1.0, false, 2, 2_000);
+    return new WriteSettings(method, format, 50, false, 500, 64 * 1024, 0, 1.0, false, 2, CHECKPOINT_INTERVAL_NOT_GIVEN);
   }
 }

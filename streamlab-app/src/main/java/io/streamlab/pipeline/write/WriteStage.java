@@ -77,7 +77,7 @@ public final class WriteStage {
 
   /**
    * The runner's options this write stage needs, set before the graph is built. Flink:
-   * checkpoints every {@code checkpointIntervalMs} (KafkaIO commits its offsets when one
+   * checkpoints every {@link #checkpointIntervalMs} (KafkaIO commits its offsets when one
    * completes, which is where a restarted ingestion resumes), and bundles finished before the
    * barrier, so a completed checkpoint implies every row read before it is in the table. An
    * interval given as --beamArg=--checkpointingInterval wins. BigQuery: BigQueryIO's own options
@@ -88,7 +88,8 @@ public final class WriteStage {
     if (!onFlink(options)) return;
     FlinkPipelineOptions flink = options.as(FlinkPipelineOptions.class);
     if (flink.getCheckpointingInterval() == null || flink.getCheckpointingInterval() <= 0) {
-      if (w.checkpointIntervalMs() > 0) flink.setCheckpointingInterval(w.checkpointIntervalMs());
+      long interval = checkpointIntervalMs(store, w);
+      if (interval > 0) flink.setCheckpointingInterval(interval);
     }
     flink.setFinishBundleBeforeCheckpointing(true);
     if (holdsWhileBehind(store, w) && options.as(WriterOptions.class).getAppendMaxAgeMillis() <= 0) {
@@ -116,10 +117,34 @@ public final class WriteStage {
    * behind reader's rows wait for their commit, and the longest the last rows before a pause in
    * the input wait for their append. DuckDB writes a transaction of most of a row group far more
    * cheaply than many small ones (README, "DuckDB: one transaction per bundle"); a reader of a
-   * backlog reads that many rows in a second or two. The default checkpoint interval: a checkpoint
-   * ends every bundle anyway, so with the default checkpoints no bundle is made longer than one.
+   * backlog reads that many rows in a second or two. Longer held bundles were slower (README,
+   * "DuckDB: held while behind").
    */
   static final long HOLDING_BUNDLE_MILLIS = 2_000;
+
+  /** Flink's checkpoint interval unless given ({@link #checkpointIntervalMs}). */
+  static final long DEFAULT_CHECKPOINT_MILLIS = 2_000;
+
+  /**
+   * The checkpoint interval unless given where the writers hold their appends while behind. A
+   * checkpoint ends the bundle, so it commits the held transaction as it stands: a row group's
+   * worth commits on its own, so every checkpoint costs one commit of the rows held since, short
+   * of a row group, DuckDB's dear kind (the reading thread's CPU per drain fell by a third with
+   * longer intervals; README, "DuckDB: held while behind"). The price: after a crash the rows of
+   * up to one interval are read again (at-least-once: duplicates), and Kafka sees the committed
+   * offsets this much later.
+   */
+  static final long HOLDING_CHECKPOINT_MILLIS = 6_000;
+
+  /**
+   * Flink's checkpoint interval: as given ({@code --checkpointIntervalMs}), else
+   * {@link #HOLDING_CHECKPOINT_MILLIS} where the writers hold their appends while behind and
+   * {@link #DEFAULT_CHECKPOINT_MILLIS} elsewhere.
+   */
+  static long checkpointIntervalMs(StoreSpec store, WriteSettings w) {
+    if (w.checkpointIntervalMs() != WriteSettings.CHECKPOINT_INTERVAL_NOT_GIVEN) return w.checkpointIntervalMs();
+    return holdsWhileBehind(store, w) ? HOLDING_CHECKPOINT_MILLIS : DEFAULT_CHECKPOINT_MILLIS;
+  }
 
   /** Whether {@code w}'s writers hold their appends while behind ({@link BatchAppendFn.Batching#holdWhileBehind}). */
   static boolean holdsWhileBehind(StoreSpec store, WriteSettings w) {

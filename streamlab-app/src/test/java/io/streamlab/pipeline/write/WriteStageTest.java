@@ -144,6 +144,46 @@ class WriteStageTest {
     }
   }
 
+  /**
+   * Unless given, Flink checkpoints every 6 s where DuckDB's at-least-once writers hold their
+   * appends (each checkpoint commits the held transaction as it stands) and every 2 s elsewhere;
+   * an interval given, on the command line or as Flink's own option, wins.
+   */
+  @Test
+  void checkpointsAreLongerUnlessGivenOnlyWhereTheWriterHoldsItsAppends() {
+    StoreSpec duckdb = StoreSpec.duckdb(dir.resolve("i.duckdb"));
+    WriteSettings held = WriteSettings.of(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD);
+    assertEquals(WriteSettings.CHECKPOINT_INTERVAL_NOT_GIVEN, held.checkpointIntervalMs());
+    org.apache.beam.runners.flink.FlinkPipelineOptions o = flinkOptions();
+    WriteStage.configure(o, duckdb, held);
+    assertEquals(WriteStage.HOLDING_CHECKPOINT_MILLIS, o.getCheckpointingInterval());
+    assertTrue(WriteStage.HOLDING_CHECKPOINT_MILLIS > WriteStage.DEFAULT_CHECKPOINT_MILLIS);
+
+    o = flinkOptions();
+    WriteStage.configure(o, duckdb, held.withHoldWhileBehind(false));
+    assertEquals(WriteStage.DEFAULT_CHECKPOINT_MILLIS, o.getCheckpointingInterval(), "not held");
+    o = flinkOptions();
+    WriteStage.configure(o, StoreSpec.postgres("jdbc:postgresql://127.0.0.1:5432/test", null), held);
+    assertEquals(WriteStage.DEFAULT_CHECKPOINT_MILLIS, o.getCheckpointingInterval(), "PostgreSQL");
+    o = flinkOptions();
+    WriteStage.configure(o, duckdb, WriteSettings.of(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD));
+    assertEquals(WriteStage.DEFAULT_CHECKPOINT_MILLIS, o.getCheckpointingInterval(), "exactly-once");
+
+    WriteSettings given = new WriteSettings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD,
+        50, false, 500, 64 * 1024, 0, 1.0, false, 2, 3_000);
+    o = flinkOptions();
+    WriteStage.configure(o, duckdb, given);
+    assertEquals(3_000L, o.getCheckpointingInterval(), "given on the command line");
+    o = flinkOptions();
+    o.setCheckpointingInterval(4_000L);
+    WriteStage.configure(o, duckdb, held);
+    assertEquals(4_000L, o.getCheckpointingInterval(), "given as Flink's option");
+    o = flinkOptions();
+    WriteStage.configure(o, duckdb, new WriteSettings(WriteMethod.STORAGE_API_AT_LEAST_ONCE,
+        FormatToStore.AVRO_GENERIC_RECORD, 50, false, 500, 64 * 1024, 0, 1.0, false, 2, 0));
+    assertTrue(o.getCheckpointingInterval() == null || o.getCheckpointingInterval() <= 0, "0: no checkpoints");
+  }
+
   private static org.apache.beam.runners.flink.FlinkPipelineOptions flinkOptions() {
     var o = org.apache.beam.sdk.options.PipelineOptionsFactory.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class);
     o.setRunner(org.apache.beam.runners.flink.FlinkRunner.class);
