@@ -139,6 +139,7 @@ public final class IngestCommand implements Callable<Integer> {
       job.waitUntilFinish();
       return 0;
     }
+    printCheckpointInterval(options, write);
     // on a Flink cluster the workers are other JVMs: status from the table and Flink's REST API
     RemoteJobStatus remote = runner.onFlinkCluster() ? new RemoteJobStatus(runner.value("flinkMaster"),
         pipeline.getOptions().getJobName(), settings.store(), table) : null;
@@ -218,6 +219,21 @@ public final class IngestCommand implements Callable<Integer> {
       // its reader commits the marks finalized for it; Dataflow may finalize a mark after its reader is gone
       if (isDataflow()) throw new IllegalArgumentException("--kafkaReader=POLLED runs on Flink and the direct runner; on Dataflow use KAFKAIO");
       if (source == SourceKind.pubsub) throw new IllegalArgumentException("--kafkaReader reads Kafka, not --source=pubsub");
+    }
+  }
+
+  /**
+   * On Flink, the checkpoint interval the write stage set: not given, it depends on the store and
+   * method (WriteStage.checkpointIntervalMs), so the log says which it is.
+   */
+  private static void printCheckpointInterval(PipelineOptions options, WriteOptions write) {
+    if (options.getRunner() == null || !options.getRunner().getSimpleName().startsWith("Flink")) return;
+    Long ms = options.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class).getCheckpointingInterval();
+    if (ms == null || ms <= 0) {
+      System.out.println("Flink checkpoints: off");
+    } else {
+      System.out.println("Flink checkpoints every " + ms + " ms" + (write.getCheckpointIntervalMs() != null ? ""
+          : " (--checkpointIntervalMs not given: 6000 where DuckDB's at-least-once writers hold their appends, else 2000)"));
     }
   }
 
