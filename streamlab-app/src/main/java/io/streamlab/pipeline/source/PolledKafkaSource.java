@@ -158,6 +158,17 @@ final class PolledKafkaSource extends UnboundedSource<KafkaRecord<byte[], byte[]
       if (toCommit != null) toCommit.set(next);
     }
 
+    /** A mark is its offsets (the reader's handle is not part of it): Beam's coder checks compare marks. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Offsets other && next.equals(other.next);
+    }
+
+    @Override
+    public int hashCode() {
+      return next.hashCode();
+    }
+
     @Override
     public String toString() {
       return "Offsets" + next;

@@ -1,6 +1,7 @@
 package io.streamlab.pipeline.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.broker.Topics;
@@ -14,11 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.io.kafka.KafkaRecord;
 import org.apache.beam.sdk.io.kafka.KafkaTimestampType;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.CoderProperties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -43,6 +46,15 @@ class PolledKafkaSourceTest {
   private static final int PER_PARTITION = 700; // more than one poll's worth
   private static final PipelineOptions OPTIONS = PipelineOptionsFactory.create();
   @RegisterExtension static final KafkaBroker kafka = new KafkaBroker();
+
+  @Test
+  void aMarkDecodesToAnEqualMarkWithoutItsReader() throws Exception {
+    PolledKafkaSource.Offsets mark = new PolledKafkaSource.Offsets(Map.of(0, 7L, 2, 40L), new AtomicReference<>());
+    // Beam checks a checkpoint mark's coder by comparing the decoded mark with the encoded one
+    CoderProperties.coderDecodeEncodeEqual(source("t", "g").getCheckpointMarkCoder(), mark);
+    assertEquals(mark, new PolledKafkaSource.Offsets(Map.of(0, 7L, 2, 40L), null));
+    assertNotEquals(mark, new PolledKafkaSource.Offsets(Map.of(0, 7L, 2, 41L), null));
+  }
 
   @Test
   void splitsReadEveryRecordOnceWithItsPartitionAndOffset() throws Exception {
