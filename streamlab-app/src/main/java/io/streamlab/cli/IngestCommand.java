@@ -233,7 +233,7 @@ public final class IngestCommand implements Callable<Integer> {
       System.out.println("Flink checkpoints: off");
     } else {
       System.out.println("Flink checkpoints every " + ms + " ms" + (write.getCheckpointIntervalMs() != null ? ""
-          : " (--checkpointIntervalMs not given: 6000 where DuckDB's at-least-once writers hold their appends, else 2000)"));
+          : " (--checkpointIntervalMs not given: 6000 where DuckDB's writers hold their appends, else 2000)"));
     }
   }
 

@@ -77,7 +77,7 @@ public interface WriteOptions extends PipelineOptions {
   @Description("Flink checkpoint interval: Kafka offsets are committed when a checkpoint completes and a restarted "
       + "ingestion resumes from them (rows written since are read again: ignored by STORAGE_WRITE_API, duplicates "
       + "for the at-least-once methods). 0 = no checkpoints (a restart reads the topic from the start). Default: "
-      + "2000; 6000 where DuckDB's at-least-once writers hold their appends while behind (--holdWhileBehind): "
+      + "2000; 6000 where DuckDB's writers hold their appends while behind (--holdWhileBehind): "
       + "each checkpoint commits the held transaction as it stands, and a small one costs DuckDB dearly.")
   Long getCheckpointIntervalMs();
   void setCheckpointIntervalMs(Long value);
@@ -113,7 +113,8 @@ public interface WriteOptions extends PipelineOptions {
   boolean getCommitPerBundle();
   void setCommitPerBundle(boolean value);
 
-  @Description("STORAGE_API_AT_LEAST_ONCE into DuckDB: while the reader is behind (the newest row of an append was "
+  @Description("STORAGE_API_AT_LEAST_ONCE, or STORAGE_WRITE_API with --triggeringFrequencySec=0, into DuckDB: while "
+      + "the reader is behind (the newest row of an append was "
       + "sent a second or more before), hold the appends in one transaction until it holds a row group (122,880 rows) "
       + "or the bundle ends; caught up, commit each append as it is made. DuckDB writes one large transaction far "
       + "more cheaply than many small ones. On Flink the bundles then last up to 2 s or the next checkpoint, so a "

@@ -28,15 +28,28 @@ public final class IdentityKey {
     }
   }
 
-  /** Whether the existing {@code table} has a primary or unique key on exactly (producer id, sequence). */
+  /**
+   * The comment that marks a DuckDB table of an exactly-once write: such a table has no key, its
+   * writers store each identity once themselves (see the DuckDB store's writer), so its being
+   * keyed is this mark. Tables of earlier versions carry a PRIMARY KEY instead, also recognised.
+   */
+  public static final String DUCKDB_MARK = "streamlab: exactly-once, each (" + SystemColumns.PRODUCER_ID + ", "
+      + SystemColumns.SEQUENCE + ") stored once by its writers";
+
+  /**
+   * Whether the existing {@code table} has a primary or unique key on exactly (producer id,
+   * sequence), or, in DuckDB, {@link #DUCKDB_MARK}.
+   */
   public static boolean present(Connection c, String table) throws SQLException {
     boolean postgres = c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres");
     String sql = postgres
         ? "SELECT count(*) FROM pg_index i WHERE i.indrelid = to_regclass(quote_ident(?)) AND i.indisunique "
             + "AND i.indnkeyatts = 2 AND (SELECT array_agg(a.attname::text ORDER BY a.attname::text) FROM pg_attribute a "
             + "WHERE a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)) = ARRAY[?::text, ?::text]"
-        : "SELECT count(*) FROM duckdb_constraints() WHERE table_name = ? AND schema_name = current_schema() "
-            + "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE') AND list_sort(constraint_column_names) = [?, ?]";
+        : "SELECT (SELECT count(*) FROM duckdb_constraints() WHERE table_name = $1 AND schema_name = current_schema() "
+            + "AND constraint_type IN ('PRIMARY KEY', 'UNIQUE') AND list_sort(constraint_column_names) = [$2, $3]) "
+            + "+ (SELECT count(*) FROM duckdb_tables() WHERE table_name = $1 AND schema_name = current_schema() "
+            + "AND comment = '" + DUCKDB_MARK + "')";
     String[] columns = {SystemColumns.PRODUCER_ID, SystemColumns.SEQUENCE};
     java.util.Arrays.sort(columns);
     try (PreparedStatement ps = c.prepareStatement(sql)) {

@@ -41,14 +41,19 @@ final class Appenders {
   /**
    * STORAGE_WRITE_API untriggered: each bundle's rows (at most {@code appendBatchSize} a batch) one
    * insert-or-ignore; table records in, converted to {@code format} by the writer; with
-   * {@link WriteSettings#commitPerBundle} a bundle's appends are one transaction. Never held while
-   * behind: DuckDB's commit of a large transaction into the keyed table cost more than the small
-   * ones it replaced (docs/perf-notes.md, "2026-11-30 noon").
+   * {@link WriteSettings#commitPerBundle} a bundle's appends are one transaction; held while behind
+   * where {@link WriteStage#holdsWhileBehind}, batched then as {@link #plain}'s (since DuckDB's
+   * exactly-once table has no key, a large transaction costs it less than small ones, as for
+   * at-least-once; with the key it cost more, docs/perf-notes.md, "2026-11-30 noon").
    */
   static BatchAppendFn committedBundles(WriteTarget t, FormatToStore format, WriteSettings w) {
     BatchAppendFn.Batching batching = BatchAppendFn.Batching.rows(t.appendBatchSize());
+    if (w.commitPerBundle()) batching = batching.committedPerBundle();
+    else if (WriteStage.holdsWhileBehind(t.store(), w)) {
+      batching = BatchAppendFn.Batching.rowsOrRunnerBundleTime(t.appendBatchSize()).heldWhileBehind();
+    }
     return new BatchAppendFn(t.store(), t.table(), t.tableSchema(), format, new Conversion(format, false),
-        w.commitPerBundle() ? batching.committedPerBundle() : batching, true, 0, false);
+        batching, true, 0, false);
   }
 
   /** Every write method: dead letters (records) into {@code <table>_failed}. */

@@ -28,7 +28,7 @@ import java.io.Serializable;
  * @param commitPerBundle STORAGE_API_AT_LEAST_ONCE and untriggered STORAGE_WRITE_API: a bundle's
  *     appends are one transaction, committed when the bundle ends (stores that can: DuckDB); rows
  *     are visible only then
- * @param holdWhileBehind STORAGE_API_AT_LEAST_ONCE into a store whose writer can hold its appends
+ * @param holdWhileBehind STORAGE_API_AT_LEAST_ONCE and untriggered STORAGE_WRITE_API into a store whose writer can hold its appends
  *     (DuckDB): while the reader is behind, a bundle's appends are held in one transaction (see
  *     {@link BatchAppendFn.Batching#holdWhileBehind}); caught up, each append commits
  */

@@ -131,8 +131,8 @@ public final class WriteStage {
    * worth commits on its own, so every checkpoint costs one commit of the rows held since, short
    * of a row group, DuckDB's dear kind (the reading thread's CPU per drain fell by a third with
    * longer intervals; README, "DuckDB: held while behind"). The price: after a crash the rows of
-   * up to one interval are read again (at-least-once: duplicates), and Kafka sees the committed
-   * offsets this much later.
+   * up to one interval are read again (at-least-once: duplicates; exactly-once: ignored), and Kafka
+   * sees the committed offsets this much later.
    */
   static final long HOLDING_CHECKPOINT_MILLIS = 6_000;
 
@@ -146,9 +146,14 @@ public final class WriteStage {
     return holdsWhileBehind(store, w) ? HOLDING_CHECKPOINT_MILLIS : DEFAULT_CHECKPOINT_MILLIS;
   }
 
-  /** Whether {@code w}'s writers hold their appends while behind ({@link BatchAppendFn.Batching#holdWhileBehind}). */
+  /**
+   * Whether {@code w}'s writers hold their appends while behind ({@link BatchAppendFn.Batching#holdWhileBehind}):
+   * into DuckDB, the methods that append in the reading stage (STORAGE_API_AT_LEAST_ONCE, untriggered
+   * STORAGE_WRITE_API).
+   */
   static boolean holdsWhileBehind(StoreSpec store, WriteSettings w) {
-    return w.holdWhileBehind() && !w.commitPerBundle() && w.method() == WriteMethod.STORAGE_API_AT_LEAST_ONCE
+    return w.holdWhileBehind() && !w.commitPerBundle()
+        && (w.method() == WriteMethod.STORAGE_API_AT_LEAST_ONCE || (w.method() == WriteMethod.STORAGE_WRITE_API && !w.triggered()))
         && store.kind() == StoreSpec.Kind.DUCKDB
         && !w.useConnectionPool() && w.warehouseModel() == null
         && (store.decorator() == null || !store.decorator().modelsWarehouse());

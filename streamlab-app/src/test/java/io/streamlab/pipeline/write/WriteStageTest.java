@@ -126,13 +126,16 @@ class WriteStageTest {
     assertEquals(50 * 1_000_000L, BatchAppendFn.maxAgeNanos(BatchAppendFn.Batching.rows(10).heldWhileBehind(), held));
     WriteStage.configure(held, duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD));
     assertEquals(50, held.as(WriterOptions.class).getAppendMaxAgeMillis(), "configured twice: still the time asked for");
+    org.apache.beam.runners.flink.FlinkPipelineOptions untriggered = flinkOptions();
+    WriteStage.configure(untriggered, duckdb, new WriteSettings(WriteMethod.STORAGE_WRITE_API,
+        FormatToStore.AVRO_GENERIC_RECORD, 5, false, 20, 64 * 1024, 4, 0, false, 2, 2_000));
+    assertEquals(WriteStage.HOLDING_BUNDLE_MILLIS, untriggered.getMaxBundleTimeMills(),
+        "untriggered exactly-once appends in the reading stage too: held");
 
     for (var notHeld : List.of(
         new Object[] {StoreSpec.postgres("jdbc:postgresql://127.0.0.1:5432/test", null),
             settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD)},
         new Object[] {duckdb, settings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD)}, // triggered
-        new Object[] {duckdb, new WriteSettings(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD, 5, false,
-            20, 64 * 1024, 4, 0, false, 2, 2_000)}, // untriggered, keyed: its large commits cost more
         new Object[] {duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD)
             .withHoldWhileBehind(false)})) {
       org.apache.beam.runners.flink.FlinkPipelineOptions o = flinkOptions();
@@ -145,7 +148,7 @@ class WriteStageTest {
   }
 
   /**
-   * Unless given, Flink checkpoints every 6 s where DuckDB's at-least-once writers hold their
+   * Unless given, Flink checkpoints every 6 s where DuckDB's writers hold their
    * appends (each checkpoint commits the held transaction as it stands) and every 2 s elsewhere;
    * an interval given, on the command line or as Flink's own option, wins.
    */
@@ -167,7 +170,7 @@ class WriteStageTest {
     assertEquals(WriteStage.DEFAULT_CHECKPOINT_MILLIS, o.getCheckpointingInterval(), "PostgreSQL");
     o = flinkOptions();
     WriteStage.configure(o, duckdb, WriteSettings.of(WriteMethod.STORAGE_WRITE_API, FormatToStore.AVRO_GENERIC_RECORD));
-    assertEquals(WriteStage.DEFAULT_CHECKPOINT_MILLIS, o.getCheckpointingInterval(), "exactly-once");
+    assertEquals(WriteStage.DEFAULT_CHECKPOINT_MILLIS, o.getCheckpointingInterval(), "exactly-once, triggered");
 
     WriteSettings given = new WriteSettings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD,
         50, false, 500, 64 * 1024, 0, 1.0, false, 2, 3_000);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.schema.SystemColumns;
+import io.streamlab.store.IdentityCollisions;
 import io.streamlab.store.TableWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -89,9 +90,10 @@ class DuckDbHeldAppendsTest {
   }
 
   /**
-   * A keyed (exactly-once) table's batches are held too: a replayed batch, which the key refuses,
-   * aborts the transaction; the held rows are appended again and the replay goes through
-   * insert-or-ignore, so each identity is stored once and none is lost.
+   * A keyed (exactly-once) table's batches are held too, and a replay within the transaction
+   * aborts nothing: its stored rows (committed, or held in the same transaction) are left out and
+   * its new ones held with the rest. A batch that collides (an identity stored for another event)
+   * is handled as a refused one: the held rows are committed without it, the rest autocommits.
    */
   @Test
   void aKeyedWriterHoldsAndAReplayLosesNothingAndStoresNothingTwice() throws Exception {
@@ -103,15 +105,28 @@ class DuckDbHeldAppendsTest {
         w.commitHeld();
         w.append(rows(100, 200));
         assertEquals(100, count(reader), "held");
-        w.append(rows(50, 250)); // a replay of 50-199 with 200-249 new
-        assertEquals(250, count(reader), "the held rows appended again, the replay's new rows autocommitted");
+        w.append(rows(50, 250)); // a replay of 50-199 (committed, and held in this transaction) with 200-249 new
+        assertEquals(100, count(reader), "the replay's new rows held with the rest");
+        w.commitHeld();
+        assertEquals(250, count(reader));
+        assertEquals(250, distinct(reader), "each identity once");
+
         w.append(rows(250, 260));
-        w.commitHeld();
+        List<GenericRecord> colliding = rows(260, 270);
+        GenericRecord other = rows(42, 43).get(0);
+        other.put(SystemColumns.SEND_TIME_MICROS, 1L); // identity 42, another event's send time
+        colliding.add(other);
+        IdentityCollisions.Found found = assertThrows(IdentityCollisions.Found.class, () -> w.append(colliding));
+        assertEquals(42L, found.collisions().get(0).sequence());
+        assertEquals(260, count(reader), "the held rows committed, nothing of the colliding batch");
         w.append(rows(260, 270));
-        assertEquals(260, count(reader), "held again after the commit");
+        assertEquals(270, count(reader), "autocommitted until the next commit");
         w.commitHeld();
-        assertEquals(270, count(reader));
-        assertEquals(270, distinct(reader), "each identity once");
+        w.append(rows(270, 280));
+        assertEquals(270, count(reader), "held again after the commit");
+        w.commitHeld();
+        assertEquals(280, count(reader));
+        assertEquals(280, distinct(reader), "each identity once");
       }
     }
   }
