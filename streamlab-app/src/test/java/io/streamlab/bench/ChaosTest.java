@@ -91,6 +91,18 @@ class ChaosTest {
   }
 
   /**
+   * Untriggered exactly-once into DuckDB, by default held while behind like at-least-once, into a
+   * table without a key whose writer leaves out the identities it holds: a kill takes the open
+   * transaction with it, and the replay finds the rows committed before it in the table. Events
+   * read again are not required, as with --commitPerBundle above.
+   */
+  @Test
+  void exactlyOnceSurvivesKillsWhenHeldWhileBehind() throws Exception {
+    assertNothingLostOrDuplicatedAcrossKills(run("eo-duckdb-held", "--writeMethod=STORAGE_WRITE_API",
+        "--triggeringFrequencySec=0"));
+  }
+
+  /**
    * The at-least-once default into DuckDB: a writer that is behind holds its appends in one
    * transaction until its bundle ends, which for a reader behind is mostly at a checkpoint
    * (WriteStage.holdsWhileBehind). A kill then mostly takes an open transaction with it, and the

@@ -44,9 +44,9 @@ import org.apache.beam.sdk.transforms.DoFn;
  * <p>Guarantees, by how the table and writer were opened:
  * <ul>
  *   <li>plain append (at-least-once): a retried or replayed batch writes its rows again;
- *   <li>keyed (STORAGE_WRITE_API): each append is one transaction inserting-or-ignoring on
- *       (producer id, sequence), so a retry, a replay after a crash or a restart writes nothing
- *       twice: exactly-once;
+ *   <li>keyed (STORAGE_WRITE_API): each append is one transaction (or part of the held one)
+ *       that leaves out the rows whose (producer id, sequence) the table holds, so a retry, a
+ *       replay after a crash or a restart writes nothing twice: exactly-once;
  *   <li>insert-id dedup (STREAMING_INSERTS): rows whose id was inserted recently in this process
  *       are skipped (best effort).
  * </ul>

@@ -35,15 +35,16 @@ import org.joda.time.Duration;
  * trips, see {@link WarehouseModel}) every request pays a round trip, so the write throughput
  * follows the number of keys in flight.
  *
- * <p>Why exactly-once is a unique key on (producer id, sequence) with insert-or-ignore, rather
+ * <p>Why exactly-once is each (producer id, sequence) stored once (PostgreSQL: a unique key with
+ * insert-or-ignore; DuckDB: the writer's anti-join, see the DuckDB store's writer), rather
  * than batch ids fixed after a checkpoint barrier (Beam's @RequiresStableInput / a commit table
  * keyed by (shard, batch id)): a killed ingestion is restarted as a <em>new</em> Flink job, which
  * does not inherit the old job's checkpointed state, so the batches it forms after a replay are
  * not the batches the dead job formed, and their ids would not match. The event's identity is
- * the same however often and in whichever batch it is replayed. Its cost, measured here: DuckDB
- * 66 k rows/s with PRIMARY KEY + INSERT OR IGNORE vs 88-98 k plain; PostgreSQL ~50 % for COPY
- * into a temporary table + INSERT ... ON CONFLICT DO NOTHING. Stable input would also add a
- * checkpoint interval of latency to every row.
+ * the same however often and in whichever batch it is replayed. Its cost, measured here:
+ * PostgreSQL ~50 % for COPY into a temporary table + INSERT ... ON CONFLICT DO NOTHING; DuckDB,
+ * whose key's index made large transactions dear, now checks without one. Stable input would
+ * also add a checkpoint interval of latency to every row.
  */
 public final class WriteStage {
   /**

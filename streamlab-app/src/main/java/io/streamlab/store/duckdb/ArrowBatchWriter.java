@@ -49,6 +49,8 @@ final class ArrowBatchWriter implements TableWriter {
   /** A keyed table's identity columns: their field (and vector) positions, and names quoted. */
   private final int pidPos, seqPos, sendPos;
   private final String pidColumn, seqColumn;
+  /** A keyed writer's knowledge of which identities may be stored: read before its first append. */
+  private StoredIdentities stored;
   private final String quotedTable;
   private final String streamName;
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
@@ -103,9 +105,14 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   private long appendBatch(List<GenericRecord> records) throws SQLException, IOException, IdentityCollisions.Found, HeldAppendsLost {
+    boolean check = false; // whether the batch is checked against the table (newIdentitiesSql)
     if (keyed) {
-      List<GenericRecord> distinct = RepeatedIdentities.dropped(records, pidPos, seqPos, sendPos);
-      if (distinct != records) return appendBatch(distinct); // an event twice in the batch: stored once
+      if (stored == null) stored = StoredIdentities.read(connection, quotedTable, pidColumn, seqColumn);
+      check = stored.mark(records, pidPos, seqPos);
+      if (check) {
+        List<GenericRecord> distinct = RepeatedIdentities.dropped(records, pidPos, seqPos, sendPos);
+        if (distinct != records) return appendBatch(distinct); // an event twice in the batch: stored once
+      }
     }
     int n = records.size();
     VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator);
@@ -126,12 +133,12 @@ final class ArrowBatchWriter implements TableWriter {
       batch.setRowCount(n);
       sizes.learn(vectors);
       if (holding && !committedEarly) {
-        insertHeld(batch, records);
+        insertHeld(batch, records, check);
         kept = true;
-      } else if (keyed) {
+      } else if (check) {
         insertNewIdentities(batch, records);
       } else {
-        insert(batch);
+        insert(batch, false);
       }
       return writeTime;
     } finally {
@@ -160,12 +167,17 @@ final class ArrowBatchWriter implements TableWriter {
    * failed insert, or a keyed batch that collides, leaves nothing of the batch stored and the held
    * batches committed, and appends autocommit until the next commit.
    */
-  private void insertHeld(VectorSchemaRoot batch, List<GenericRecord> records)
+  private void insertHeld(VectorSchemaRoot batch, List<GenericRecord> records, boolean check)
       throws SQLException, HeldAppendsLost, IdentityCollisions.Found {
     if (connection.getAutoCommit()) connection.setAutoCommit(false);
     List<IdentityCollisions.Collision> collisions;
     try {
-      collisions = insertAndCheck(batch, records);
+      if (check) {
+        collisions = insertAndCheck(batch, records);
+      } else {
+        insert(batch, false);
+        collisions = List.of();
+      }
     } catch (SQLException e) {
       appendHeldAgain(e.getMessage());
       throw e;
@@ -189,7 +201,7 @@ final class ArrowBatchWriter implements TableWriter {
     HeldAppendsLost lost = null;
     try {
       connection.rollback();
-      for (VectorSchemaRoot b : held) insert(b);
+      for (VectorSchemaRoot b : held) insert(b, keyed); // checked again: held batches are few, and this is rare
       connection.commit();
     } catch (SQLException e) {
       long rows = held.stream().mapToLong(VectorSchemaRoot::getRowCount).sum();
@@ -241,13 +253,13 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   /**
-   * One statement, autocommitted unless held: the batch, or of a keyed table's batch the rows
-   * whose identity the table lacks ({@link #newIdentitiesSql}).
+   * One statement, autocommitted unless held: the batch, or with {@code check} the rows whose
+   * identity the table lacks ({@link #newIdentitiesSql}).
    *
    * @return the rows inserted
    */
-  private long insert(VectorSchemaRoot batch) throws SQLException {
-    String sql = keyed ? newIdentitiesSql(batch) : insertSql;
+  private long insert(VectorSchemaRoot batch, boolean check) throws SQLException {
+    String sql = check ? newIdentitiesSql(batch) : insertSql;
     try (ArrowArrayStream stream = register(batch); Statement st = connection.createStatement()) {
       return st.executeLargeUpdate(sql);
     }
@@ -263,6 +275,8 @@ final class ArrowBatchWriter implements TableWriter {
    * The batch has no identity twice ({@link RepeatedIdentities}), and no other writer stores the
    * same identity at the same moment: an event is read from one partition, whose reader is this
    * writer's, and a replay comes after the writer that stored it first has committed or died.
+   * Only a batch that may hold a stored identity is checked ({@link StoredIdentities}): in a
+   * drain, none; after a restart, the replayed rows'.
    */
   private String newIdentitiesSql(VectorSchemaRoot batch) {
     IntVector pids = (IntVector) batch.getVector(pidPos);
@@ -284,15 +298,15 @@ final class ArrowBatchWriter implements TableWriter {
   }
 
   /**
-   * Inserts the batch.
+   * Inserts the rows of a keyed table's batch whose identity the table lacks.
    *
-   * @return of a keyed table's batch that left rows out (a replay), those that are another event
-   *     with a stored row's identity ({@link IdentityCollisions}): the caller rolls back; else none
+   * @return where rows were left out (a replay), those that are another event with a stored row's
+   *     identity ({@link IdentityCollisions}): the caller rolls back; else none
    */
   private List<IdentityCollisions.Collision> insertAndCheck(VectorSchemaRoot batch, List<GenericRecord> records)
       throws SQLException {
-    long inserted = insert(batch);
-    return keyed && inserted < batch.getRowCount() ? collisions(records) : List.of();
+    long inserted = insert(batch, true);
+    return inserted < batch.getRowCount() ? collisions(records) : List.of();
   }
 
   /** A keyed batch's own transaction, rolled back if it collides ({@link #insertAndCheck}). */
