@@ -109,10 +109,7 @@ final class ArrowBatchWriter implements TableWriter {
     if (keyed) {
       if (stored == null) stored = StoredIdentities.read(connection, quotedTable, pidColumn, seqColumn);
       check = stored.mark(records, pidPos, seqPos);
-      if (check) {
-        List<GenericRecord> distinct = RepeatedIdentities.dropped(records, pidPos, seqPos, sendPos);
-        if (distinct != records) return appendBatch(distinct); // an event twice in the batch: stored once
-      }
+      if (check) records = RepeatedIdentities.dropped(records, pidPos, seqPos, sendPos); // an event twice in the batch: stored once
     }
     int n = records.size();
     VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator);

@@ -70,14 +70,13 @@ public final class DuckDbStore implements TableStore {
     // write-write conflict in DuckDB, even with IF NOT EXISTS.
     synchronized (shared) {
       try (Connection c = shared.connection.duplicate(); Statement st = c.createStatement()) {
-        if (keyed && !IdentityKey.tableExists(c, table)) {
-          c.setAutoCommit(false); // created and marked at once: a crash in between leaves neither
-          st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema));
+        boolean marks = keyed && !IdentityKey.tableExists(c, table);
+        if (marks) c.setAutoCommit(false); // created and marked at once: a crash in between leaves neither
+        st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema));
+        if (marks) {
           st.execute(DuckDbTypes.markKeyedSql(table));
           c.commit();
           c.setAutoCommit(true);
-        } else {
-          st.execute(DuckDbTypes.createTableSql(table, tableRecordSchema));
         }
         if (keyed) IdentityKey.requireIfExists(c, table); // IF NOT EXISTS kept an older, unkeyed table?
       }
