@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.streamlab.store.StoreSpec;
+import io.streamlab.store.postgres.PgServer;
 import io.streamlab.store.postgres.TestPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,8 +25,10 @@ class StoreServerFiguresTest {
       assertNull(watch.failure());
       String maxWalSize;
       try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+        long before = PgServer.checkpoints(c);
         st.execute("CHECKPOINT");
         st.execute("CHECKPOINT");
+        awaitCountedCheckpoints(c, before + 2);
         try (ResultSet rs = st.executeQuery("SHOW max_wal_size")) {
           rs.next();
           maxWalSize = rs.getString(1);
@@ -42,6 +45,16 @@ class StoreServerFiguresTest {
     } finally {
       TestPostgres.drop(url);
     }
+  }
+
+  /**
+   * PostgreSQL's checkpointer wakes a CHECKPOINT's caller before it reports the checkpoint to the
+   * statistics (checkpointer.c: the done_cv broadcast, then pgstat_report_checkpointer), so the
+   * count can lag the command by a moment (a CI run on a 2-core machine read one of two).
+   */
+  private static void awaitCountedCheckpoints(Connection c, long count) throws Exception {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (PgServer.checkpoints(c) < count && System.nanoTime() < deadline) Thread.sleep(20);
   }
 
   @Test

@@ -34,7 +34,11 @@ public final class PgServer {
     return settings;
   }
 
-  /** Checkpoints begun since the server's statistics were reset, timed and requested (PostgreSQL 17 moved them). */
+  /**
+   * Checkpoints begun since the server's statistics were reset, timed and requested (PostgreSQL 17
+   * moved them). A checkpoint is counted once the checkpointer reports it, a moment after it ends:
+   * the checkpointer wakes a CHECKPOINT command's caller first.
+   */
   public static long checkpoints(Connection c) throws SQLException {
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT current_setting('server_version_num')::int >= 170000")) {
