@@ -6,6 +6,7 @@ import io.streamlab.pipeline.IngestStatus;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code streamlab ingest} as a child process ({@link IngestProcess}) running the pipeline on the
@@ -85,14 +86,17 @@ final class ChildIngestion implements Ingestion {
 
   /**
    * kill -9, then start a new ingestion process and wait until it runs. The process is killed
-   * only once it has written rows (or after {@code readyTimeout}): on a loaded machine a restarted
-   * process can take longer to start than the gap to the next kill, and killing it before it did
-   * anything would test nothing.
+   * only once it has written rows, or once the run is caught up, or after {@code readyTimeout}: on
+   * a loaded machine a restarted process can take longer to start than the gap to the next kill,
+   * and killing it before it did anything would test nothing; but one started after its
+   * predecessor wrote the last events and committed their offsets has nothing to write, and
+   * waiting for its rows would only wait out the timeout.
    */
   @Override
-  public void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException {
+  public void killAndRestart(Duration readyTimeout, BooleanSupplier caughtUp) throws IOException, InterruptedException {
     long deadline = System.nanoTime() + readyTimeout.toNanos();
-    while (current.status().rowsWritten() == 0 && current.isAlive() && System.nanoTime() < deadline) {
+    while (current.status().rowsWritten() == 0 && !caughtUp.getAsBoolean() && current.isAlive()
+        && System.nanoTime() < deadline) {
       Thread.sleep(100);
     }
     // Its counts right before the kill, so the run's totals hold what it did up to the kill and

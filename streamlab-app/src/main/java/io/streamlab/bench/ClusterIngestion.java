@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Ingestion on a Flink cluster ({@code streamlab cluster up}): a {@code streamlab ingest} client
@@ -103,7 +104,7 @@ final class ClusterIngestion implements Ingestion {
 
   /** A TaskManager is killed with --chaos=kill-taskmanager (ClusterFault), not the client. */
   @Override
-  public void killAndRestart(Duration readyTimeout) {
+  public void killAndRestart(Duration readyTimeout, BooleanSupplier caughtUp) {
     throw new UnsupportedOperationException("on a cluster the job runs on the TaskManagers: use --chaos=kill-taskmanager");
   }
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Where the ingestion pipeline runs, as {@link LabRun} sees it: started, watched (status, latency,
@@ -102,8 +103,13 @@ public interface Ingestion extends AutoCloseable {
     }
   }
 
-  /** kill -9 of the pipeline's process, then a new one, waited for until it runs. */
-  void killAndRestart(Duration readyTimeout) throws IOException, InterruptedException;
+  /**
+   * kill -9 of the pipeline's process, then a new one, waited for until it runs.
+   *
+   * @param caughtUp whether every event sent so far is through the pipeline and none is still to
+   *     come: a process started then may have nothing to write, so the kill need not wait for it to
+   */
+  void killAndRestart(Duration readyTimeout, BooleanSupplier caughtUp) throws IOException, InterruptedException;
 
   int kills();
 

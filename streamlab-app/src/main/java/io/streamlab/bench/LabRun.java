@@ -467,7 +467,7 @@ public final class LabRun {
         if (nextKill < kills && (System.nanoTime() >= killAt[nextKill] || !genThread.isAlive())) {
           nextKill++;
           out.printf("[streamlab] %s: chaos: kill -9 of the ingestion (%d of %d), restarting it%n", name, nextKill, kills);
-          ingest.killAndRestart(READY_TIMEOUT);
+          ingest.killAndRestart(READY_TIMEOUT, () -> !genThread.isAlive() && sampler.latest().backlog() == 0);
           out.printf("[streamlab] %s: chaos: ingestion restarted%n", name);
         }
         if (System.nanoTime() >= nextProgress) {

@@ -148,7 +148,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--chaos", defaultValue = "none",
       description = "Faults in the measurement window, comma-separated. kill-ingest:N = kill -9 the ingestion process "
-          + "N times at random moments (each once it has written rows) and restart it (it resumes from its committed Kafka offsets). With --cluster: "
+          + "N times at random moments (each once it has written rows, or has nothing left to write) and restart it (it resumes from its committed Kafka offsets). With --cluster: "
           + "kill-taskmanager = kill -9 one Flink TaskManager and start it again 3 s later (the job restarts from its "
           + "last checkpoint), kill-broker = the same for one Kafka broker. With --cluster or --store=postgres on "
           + "127.0.0.1:5432: restart-postgres = pg_ctlcluster restart (every connection cut for a second or two; "

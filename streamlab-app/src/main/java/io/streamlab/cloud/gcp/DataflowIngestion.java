@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * The ingestion as a streaming Dataflow job (Pub/Sub subscription in, BigQuery table out). Its
@@ -142,7 +143,7 @@ public final class DataflowIngestion implements Ingestion {
   }
 
   @Override
-  public void killAndRestart(Duration readyTimeout) {
+  public void killAndRestart(Duration readyTimeout, BooleanSupplier caughtUp) {
     throw new UnsupportedOperationException("--chaos is not supported with --cloud=gcp");
   }
 
