@@ -15,15 +15,10 @@ import org.apache.avro.util.Utf8;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TField;
-import org.apache.thrift.protocol.TList;
-import org.apache.thrift.protocol.TMap;
 import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.protocol.TProtocolException;
 import org.apache.thrift.protocol.TProtocolUtil;
-import org.apache.thrift.protocol.TSet;
-import org.apache.thrift.protocol.TStruct;
 import org.apache.thrift.protocol.TType;
-import org.apache.thrift.transport.TByteBuffer;
 import org.apache.thrift.transport.TMemoryInputTransport;
 import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
@@ -37,7 +32,7 @@ import org.apache.thrift.transport.TTransportException;
 public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec.StructNode> {
   private static final int MAX_EVENT_BYTES = 64 << 20;
 
-  private transient ByteBuffer out;
+  private transient Out out;
 
   /** Default bound on nesting while skipping unknown fields ({@code --maxNestingDepth}). */
   public static final int DEFAULT_MAX_NESTING_DEPTH = TransportFormat.DEFAULT_MAX_NESTING_DEPTH;
@@ -66,23 +61,10 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
   @Override
   public byte[] encode(GenericRecord event) {
-    if (out == null) out = ByteBuffer.allocate(16 << 10);
-    while (true) {
-      out.clear();
-      try {
-        TProtocol p = new TBinaryProtocol(new TByteBuffer(out));
-        compiled().write(p, event);
-        byte[] bytes = new byte[out.position()];
-        out.flip();
-        out.get(bytes);
-        return bytes;
-      } catch (TTransportException full) {
-        if (out.capacity() >= MAX_EVENT_BYTES) throw new IllegalArgumentException("event larger than " + MAX_EVENT_BYTES + " bytes", full);
-        out = ByteBuffer.allocate(out.capacity() * 2);
-      } catch (TException e) {
-        throw new IllegalArgumentException("cannot encode event: " + e.getMessage(), e);
-      }
-    }
+    if (out == null) out = new Out();
+    out.pos = 0;
+    compiled().write(out, event);
+    return java.util.Arrays.copyOf(out.buf, out.pos);
   }
 
   @Override
@@ -202,6 +184,71 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
     }
   }
 
+  /**
+   * TBinaryProtocol's writes (big-endian, strict: no message header) straight into an array that
+   * grows as needed, as {@link In} reads: no transport call and no temporary buffer per value. The
+   * generator encodes every event it sends, on the cores the pipeline it feeds runs on, and
+   * through TProtocol the encoding was most of the generator's CPU (docs/perf-notes.md, "machine
+   * AG"). {@code ThriftBinaryCodecWriteTest} holds its bytes to libthrift's own TBinaryProtocol.
+   */
+  static final class Out {
+    byte[] buf = new byte[16 << 10];
+    int pos;
+
+    private void need(int n) {
+      if (n <= buf.length - pos) return;
+      long size = Math.max((long) buf.length * 2, (long) pos + n);
+      if (size > MAX_EVENT_BYTES) throw new IllegalArgumentException("event larger than " + MAX_EVENT_BYTES + " bytes");
+      buf = java.util.Arrays.copyOf(buf, (int) size);
+    }
+
+    void writeByte(byte v) {
+      need(1);
+      buf[pos++] = v;
+    }
+
+    void writeI16(short v) {
+      need(2);
+      buf[pos] = (byte) (v >>> 8);
+      buf[pos + 1] = (byte) v;
+      pos += 2;
+    }
+
+    void writeI32(int v) {
+      need(4);
+      buf[pos] = (byte) (v >>> 24);
+      buf[pos + 1] = (byte) (v >>> 16);
+      buf[pos + 2] = (byte) (v >>> 8);
+      buf[pos + 3] = (byte) v;
+      pos += 4;
+    }
+
+    void writeI64(long v) {
+      writeI32((int) (v >>> 32));
+      writeI32((int) v);
+    }
+
+    /** A string or binary: its length, then its bytes. */
+    void writeBinary(byte[] b, int offset, int length) {
+      writeI32(length);
+      need(length);
+      System.arraycopy(b, offset, buf, pos, length);
+      pos += length;
+    }
+
+    /** A field's header: its type and id. */
+    void writeFieldBegin(byte type, short id) {
+      writeByte(type);
+      writeI16(id);
+    }
+
+    /** A list's or set's header: its element type and size. */
+    void writeContainerBegin(byte elementType, int size) {
+      writeByte(elementType);
+      writeI32(size);
+    }
+  }
+
   /** The binary protocol, carrying the bound on how deep an unknown field may nest. */
   private static final class SkipDepth extends TBinaryProtocol {
     final int maxDepth;
@@ -229,7 +276,7 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
   private interface Node {
     byte ttype();
 
-    void write(TProtocol p, Object value) throws TException;
+    void write(Out out, Object value);
 
     Object read(In in) throws TException;
   }
@@ -240,16 +287,28 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
         // Strings are not decoded into java.lang.String (decoded from UTF-8 here, encoded back by
         // every consumer) nor copied into a Utf8 each: they stay in the message (Utf8Slice).
         return new Prim(TType.STRING) {
-          public void write(TProtocol p, Object v) throws TException {
-            if (v instanceof Utf8 u) p.writeBinary(ByteBuffer.wrap(u.getBytes(), 0, u.getByteLength()));
-            else if (v instanceof Utf8Slice u) p.writeBinary(ByteBuffer.wrap(u.array(), u.offset(), u.byteLength()));
-            else p.writeString(v.toString());
+          public void write(Out out, Object v) {
+            if (v instanceof Utf8 u) out.writeBinary(u.getBytes(), 0, u.getByteLength());
+            else if (v instanceof Utf8Slice u) out.writeBinary(u.array(), u.offset(), u.byteLength());
+            else {
+              byte[] b = v.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+              out.writeBinary(b, 0, b.length);
+            }
           }
           public Object read(In in) throws TException { return in.readUtf8(); }
         };
       case BYTES:
         return new Prim(TType.STRING) {
-          public void write(TProtocol p, Object v) throws TException { p.writeBinary(((ByteBuffer) v).duplicate()); }
+          public void write(Out out, Object v) {
+            ByteBuffer b = (ByteBuffer) v;
+            if (b.hasArray()) {
+              out.writeBinary(b.array(), b.arrayOffset() + b.position(), b.remaining());
+            } else {
+              byte[] copy = new byte[b.remaining()];
+              b.duplicate().get(copy);
+              out.writeBinary(copy, 0, copy.length);
+            }
+          }
           public Object read(In in) throws TException {
             int size = in.readLength();
             ByteBuffer b = ByteBuffer.wrap(in.buf, in.pos, size); // a view, as TBinaryProtocol.readBinary gives
@@ -259,46 +318,49 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
         };
       case LONG:
         return new Prim(TType.I64) {
-          public void write(TProtocol p, Object v) throws TException { p.writeI64((Long) v); }
+          public void write(Out out, Object v) { out.writeI64((Long) v); }
           public Object read(In in) throws TException { return in.readI64(); }
         };
       case INT: {
         String t = s.getProp(ThriftIdl.INT_TYPE);
         if ("i16".equals(t)) {
           return new Prim(TType.I16) {
-            public void write(TProtocol p, Object v) throws TException { p.writeI16(((Integer) v).shortValue()); }
+            public void write(Out out, Object v) { out.writeI16(((Integer) v).shortValue()); }
             public Object read(In in) throws TException { return (int) in.readI16(); }
           };
         }
         if ("byte".equals(t)) {
           return new Prim(TType.BYTE) {
-            public void write(TProtocol p, Object v) throws TException { p.writeByte(((Integer) v).byteValue()); }
+            public void write(Out out, Object v) { out.writeByte(((Integer) v).byteValue()); }
             public Object read(In in) throws TException { return (int) in.readByte(); }
           };
         }
         return new Prim(TType.I32) {
-          public void write(TProtocol p, Object v) throws TException { p.writeI32((Integer) v); }
+          public void write(Out out, Object v) { out.writeI32((Integer) v); }
           public Object read(In in) throws TException { return in.readI32(); }
         };
       }
       case BOOLEAN:
         return new Prim(TType.BOOL) {
-          public void write(TProtocol p, Object v) throws TException { p.writeBool((Boolean) v); }
+          public void write(Out out, Object v) { out.writeByte((Boolean) v ? (byte) 1 : (byte) 0); }
           public Object read(In in) throws TException { return in.readByte() == 1; }
         };
       case DOUBLE:
         return new Prim(TType.DOUBLE) {
-          public void write(TProtocol p, Object v) throws TException { p.writeDouble((Double) v); }
+          public void write(Out out, Object v) { out.writeI64(Double.doubleToLongBits((Double) v)); }
           public Object read(In in) throws TException { return Double.longBitsToDouble(in.readI64()); }
         };
       case FLOAT: // Thrift has no 32-bit float: travels as double, exact for every float
         return new Prim(TType.DOUBLE) {
-          public void write(TProtocol p, Object v) throws TException { p.writeDouble((Float) v); }
+          public void write(Out out, Object v) { out.writeI64(Double.doubleToLongBits((Float) v)); }
           public Object read(In in) throws TException { return (float) Double.longBitsToDouble(in.readI64()); }
         };
       case FIXED:
         return new Prim(TType.STRING) {
-          public void write(TProtocol p, Object v) throws TException { p.writeBinary(ByteBuffer.wrap(((GenericFixed) v).bytes())); }
+          public void write(Out out, Object v) {
+            byte[] b = ((GenericFixed) v).bytes();
+            out.writeBinary(b, 0, b.length);
+          }
           public Object read(In in) throws TException {
             int size = in.readLength();
             if (size != s.getFixedSize()) throw new IllegalArgumentException(s.getName() + ": expected " + s.getFixedSize() + " bytes, got " + size);
@@ -357,8 +419,8 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
     public byte ttype() { return TType.I32; }
 
-    public void write(TProtocol p, Object v) throws TException {
-      p.writeI32(values[schema.getEnumOrdinal(v.toString())]);
+    public void write(Out out, Object v) {
+      out.writeI32(values[schema.getEnumOrdinal(v.toString())]);
     }
 
     public Object read(In in) throws TException {
@@ -380,13 +442,10 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
     public byte ttype() { return set ? TType.SET : TType.LIST; }
 
-    public void write(TProtocol p, Object v) throws TException {
+    public void write(Out out, Object v) {
       Collection<?> c = (Collection<?>) v;
-      if (set) p.writeSetBegin(new TSet(element.ttype(), c.size()));
-      else p.writeListBegin(new TList(element.ttype(), c.size()));
-      for (Object o : c) element.write(p, o);
-      if (set) p.writeSetEnd();
-      else p.writeListEnd();
+      out.writeContainerBegin(element.ttype(), c.size()); // a set's header is a list's
+      for (Object o : c) element.write(out, o);
     }
 
     public Object read(In in) throws TException {
@@ -410,14 +469,14 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
     public byte ttype() { return TType.MAP; }
 
-    public void write(TProtocol p, Object v) throws TException {
+    public void write(Out out, Object v) {
       Map<?, ?> m = (Map<?, ?>) v;
-      p.writeMapBegin(new TMap(key.ttype(), value.ttype(), m.size()));
+      out.writeByte(key.ttype());
+      out.writeContainerBegin(value.ttype(), m.size());
       for (Map.Entry<?, ?> e : m.entrySet()) {
-        key.write(p, e.getKey());
-        value.write(p, e.getValue());
+        key.write(out, e.getKey());
+        value.write(out, e.getValue());
       }
-      p.writeMapEnd();
     }
 
     public Object read(In in) throws TException {
@@ -435,7 +494,6 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
   static final class StructNode implements Node {
     private final Schema schema;
-    private final TStruct struct;
     private short[] ids;
     private Node[] nodes;
     private TField[] tfields;
@@ -451,7 +509,6 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
     StructNode(Schema schema) {
       this.schema = schema;
-      this.struct = new TStruct(schema.getName());
     }
 
     void compileFields(Map<String, StructNode> records) {
@@ -489,21 +546,18 @@ public final class ThriftBinaryCodec extends SchemaDrivenCodec<ThriftBinaryCodec
 
     public byte ttype() { return TType.STRUCT; }
 
-    public void write(TProtocol p, Object v) throws TException {
+    public void write(Out out, Object v) {
       GenericRecord r = (GenericRecord) v;
-      p.writeStructBegin(struct);
       for (int i = 0; i < nodes.length; i++) {
         Object value = r.get(i);
         if (value == null) {
           if (nullable[i]) continue;
           throw new IllegalArgumentException("required field '" + tfields[i].name + "' of " + schema.getName() + " is null");
         }
-        p.writeFieldBegin(tfields[i]);
-        nodes[i].write(p, value);
-        p.writeFieldEnd();
+        out.writeFieldBegin(ttypes[i], ids[i]);
+        nodes[i].write(out, value);
       }
-      p.writeFieldStop();
-      p.writeStructEnd();
+      out.writeByte(TType.STOP);
     }
 
     public Object read(In in) throws TException {
