@@ -90,6 +90,42 @@ class LatencySecondsScriptTest {
     assertEquals(List.of("STORAGE_API_AT_LEAST_ONCE,14:00:15,11,80,301,1000,5,7,"), r.out().lines().toList());
   }
 
+  /**
+   * --cpu adds each kind of process's CPU in the second (the probe's rows summed per kind, a label
+   * with a comma kept whole), and leaves the cells empty for a second the probe has no row for: a
+   * probe that had died must not read as idle processes.
+   */
+  @Test
+  void cpuSumsEachKindOfProcessPerSecondAndLeavesSecondsWithoutAProbeRowEmpty(@TempDir Path dir) throws Exception {
+    Path script = Path.of("..", "scripts", "latency-seconds").toAbsolutePath().normalize();
+    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Files.writeString(dir.resolve("results.json"), """
+        {"run": {"startedAt": "2026-11-27T14:00:00.123456789Z"},
+         "configuration": {"writeMethod": "STORAGE_API_AT_LEAST_ONCE"},
+         "series": [
+          {"t": 11.0, "epochMillis": 1795788011000, "phase": "measure", "p50Millis": 80.4, "p99Millis": 300.6,
+           "ingestedPerSec": 1000.2, "backlog": 5},
+          {"t": 12.0, "epochMillis": 1795788012000, "phase": "measure", "p50Millis": 70.0, "p99Millis": 200.0,
+           "ingestedPerSec": 900.0, "backlog": 3}]}
+        """);
+    Files.writeString(dir.resolve("cpu.csv"), String.join("\n",
+        "utc,pid,label,cpu_ms",
+        "14:00:11,10,java:Main:ingest,300",
+        "14:00:11,11,java:Kafka,250",
+        "14:00:11,12,java:streamlab.jar:run,400",
+        "14:00:11,20,postgres:backend,410",
+        "14:00:11,21,postgres:checkpointer,20",
+        "14:00:11,30,python3:a,b,15",
+        "14:00:13,10,java:Main:ingest,999", ""));
+    Result r = runs(dir, "python3", script.toString(), "--cpu=" + dir.resolve("cpu.csv"), dir.toString());
+    assertEquals(0, r.exit(), r.out());
+    assertEquals(List.of(
+        "mode,utc,t_s,p50_ms,p99_ms,ingested_per_s,backlog,gc_pause_ms_in_second,safepoint_ms_in_second,"
+            + "cpu_ms_ingest,cpu_ms_broker,cpu_ms_run,cpu_ms_postgres,cpu_ms_other",
+        "STORAGE_API_AT_LEAST_ONCE,14:00:11,11,80,301,1000,5,,,300,250,400,430,15",
+        "STORAGE_API_AT_LEAST_ONCE,14:00:12,12,70,200,900,3,,,,,,,"), r.out().lines().toList());
+  }
+
   private static Result runs(Path dir, String... command) throws Exception {
     return Commands.run(dir, Duration.ofSeconds(30), command);
   }
