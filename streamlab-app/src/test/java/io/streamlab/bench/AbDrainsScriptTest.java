@@ -7,9 +7,7 @@ import io.streamlab.testing.Commands;
 import io.streamlab.testing.Commands.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,12 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code BenchSmokeTest} runs.
  */
 class AbDrainsScriptTest {
-  private static final Path SCRIPT = Path.of("..", "scripts", "ab-drains").toAbsolutePath().normalize();
+  private Path script;
 
   @BeforeEach
   void needsPython() {
-    Assumptions.assumeTrue(Files.isRegularFile(SCRIPT), "no " + SCRIPT);
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    script = Commands.pythonScript("ab-drains");
   }
 
   @Test
@@ -42,7 +39,7 @@ class AbDrainsScriptTest {
         "4-A-STORAGE_API_AT_LEAST_ONCE", "4-A-STORAGE_WRITE_API"), lines.stream().map(l -> l.split(":")[0]).toList());
     String a = lines.get(1);
     String b = lines.get(3);
-    assertTrue(a.startsWith("1-A-STORAGE_WRITE_API: (cd " + SCRIPT.getParent().getParent() + " && "), a);
+    assertTrue(a.startsWith("1-A-STORAGE_WRITE_API: (cd " + script.getParent().getParent() + " && "), a);
     assertTrue(a.contains("--events=1000 --skipPeer --formats=STORE_ROW --variants=STORAGE_WRITE_API@0 "
         + "--stores=postgres --threads --out=" + dir.resolve("ab").resolve("1-A-STORAGE_WRITE_API.json")), a);
     assertTrue(!a.contains("maxBundleTimeMills"), a);
@@ -62,7 +59,7 @@ class AbDrainsScriptTest {
     List<String> lines = r.out().lines().toList();
     assertTrue(!lines.get(0).contains("STREAMLAB_INGEST_JAVA_OPTS"), lines.get(0));
     assertTrue(lines.get(1).contains(" && STREAMLAB_INGEST_JAVA_OPTS='-Dpekko.scheduler.tick-duration=100ms -Xmn1g' "
-        + SCRIPT.getParent().resolve("bench-vs-peer")), lines.get(1));
+        + script.getParent().resolve("bench-vs-peer")), lines.get(1));
 
     assertEquals(2, runs(dir, "--out=x", "--env=B:no-assignment").exit(), "NAME=VALUE is required");
     assertEquals(2, runs(dir, "--out=x", "--env=C:X=1").exit(), "C is not in the order");
@@ -102,11 +99,7 @@ class AbDrainsScriptTest {
         """.formatted(perCpuSecond, mbPerCore, bytesPerEvent, lost));
   }
 
-  private static Result runs(Path dir, String... args) throws Exception {
-    String[] command = new String[args.length + 2];
-    command[0] = "python3";
-    command[1] = SCRIPT.toString();
-    System.arraycopy(args, 0, command, 2, args.length);
-    return Commands.run(dir, Duration.ofSeconds(30), command);
+  private Result runs(Path dir, String... args) throws Exception {
+    return Commands.runPython(dir, script, args);
   }
 }

@@ -7,9 +7,7 @@ import io.streamlab.testing.Commands;
 import io.streamlab.testing.Commands.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,16 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
 class CollapsedSharesScriptTest {
   @Test
   void sharesOfThreadsInclusiveAndSelf(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "collapsed-shares").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Files.isRegularFile(script), "no " + script);
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Path script = Commands.pythonScript("collapsed-shares");
     Files.writeString(dir.resolve("p.collapsed"), String.join("\n",
         "[generator-0 tid=101];a/Run.produce;a/Codec.encode 30",
         "[generator-1 tid=102];a/Run.produce;a/Sink.send;a/Sink.send;copy 20",
         "[kafka-producer-network-thread | producer-1 tid=103];a/Sender.run;writev 40",
         "[GC Thread#0 tid=104];copy 10", ""));
 
-    Result all = Commands.run(dir, Duration.ofSeconds(30), "python3", script.toString(), dir.resolve("p.collapsed").toString());
+    Result all = Commands.runPython(dir, script, dir.resolve("p.collapsed").toString());
     assertEquals(0, all.exit(), all.out());
     List<String> lines = all.out().lines().toList();
     assertEquals("100 samples", lines.get(0));
@@ -41,14 +37,14 @@ class CollapsedSharesScriptTest {
         "  40.0 %  writev", "  30.0 %  a/Codec.encode", "  30.0 %  copy", "  20.0 %  a/Sink.send"));
     assertSection(lines, "== self", List.of("  40.0 %  writev", "  30.0 %  a/Codec.encode", "  30.0 %  copy"));
 
-    Result generators = Commands.run(dir, Duration.ofSeconds(30), "python3", script.toString(), "--thread=^generator",
+    Result generators = Commands.runPython(dir, script, "--thread=^generator",
         "--top=2", dir.resolve("p.collapsed").toString());
     assertEquals(0, generators.exit(), generators.out());
     List<String> g = generators.out().lines().toList();
     assertEquals("50 samples of threads matching ^generator", g.get(0));
     assertSection(g, "== self", List.of("  60.0 %  a/Codec.encode", "  40.0 %  copy"));
 
-    Result none = Commands.run(dir, Duration.ofSeconds(30), "python3", script.toString(), "--thread=nothing",
+    Result none = Commands.runPython(dir, script, "--thread=nothing",
         dir.resolve("p.collapsed").toString());
     assertTrue(none.exit() != 0, none.out());
   }

@@ -6,9 +6,7 @@ import io.streamlab.testing.Commands;
 import io.streamlab.testing.Commands.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,9 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LatencySecondsScriptTest {
   @Test
   void listsTheWindowsSecondsWithThePausesInEach(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "latency-seconds").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Files.isRegularFile(script), "no " + script);
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Path script = Commands.pythonScript("latency-seconds");
     Files.writeString(dir.resolve("results.json"), """
         {"run": {"startedAt": "2026-11-27T14:00:00.123456789Z"},
          "configuration": {"writeMethod": "STORAGE_API_AT_LEAST_ONCE"},
@@ -45,12 +41,12 @@ class LatencySecondsScriptTest {
         "STORAGE_API_AT_LEAST_ONCE,14:00:11,11,80,301,1000,5,51,31",
         "STORAGE_API_AT_LEAST_ONCE,14:00:12,12,,,0,7,7,12");
 
-    Result r = runs(dir, "python3", script.toString(), "--gc=" + dir.resolve("gc.log"), dir.toString());
+    Result r = Commands.runPython(dir, script, "--gc=" + dir.resolve("gc.log"), dir.toString());
     assertEquals(0, r.exit(), r.out());
     assertEquals(expected, r.out().lines().toList());
 
     // without a log: the pause columns stay empty
-    Result labelled = runs(dir, "python3", script.toString(), "--label=al", "--no-header", dir.toString());
+    Result labelled = Commands.runPython(dir, script, "--label=al", "--no-header", dir.toString());
     assertEquals(0, labelled.exit(), labelled.out());
     assertEquals(List.of("al,14:00:11,11,80,301,1000,5,,", "al,14:00:12,12,,,0,7,,"), labelled.out().lines().toList());
 
@@ -58,11 +54,11 @@ class LatencySecondsScriptTest {
     List<String> lines = Files.readAllLines(dir.resolve("gc.log"));
     Files.write(dir.resolve("ingest-gc-101.log"), lines.subList(0, 3));
     Files.write(dir.resolve("ingest-gc-202.log"), lines.subList(3, lines.size()));
-    Result own = runs(dir, "python3", script.toString(), dir.toString());
+    Result own = Commands.runPython(dir, script, dir.toString());
     assertEquals(0, own.exit(), own.out());
     assertEquals(expected, own.out().lines().toList());
 
-    Result noRun = runs(dir, "python3", script.toString(), dir.resolve("nothing").toString());
+    Result noRun = Commands.runPython(dir, script, dir.resolve("nothing").toString());
     assertEquals(1, noRun.exit(), noRun.out());
   }
 
@@ -73,8 +69,7 @@ class LatencySecondsScriptTest {
    */
   @Test
   void aSecondEndsAtItsSamplesOwnClock(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "latency-seconds").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Path script = Commands.pythonScript("latency-seconds");
     Files.writeString(dir.resolve("results.json"), """
         {"run": {"startedAt": "2026-11-27T14:00:00.123456789Z"},
          "configuration": {"writeMethod": "STORAGE_API_AT_LEAST_ONCE"},
@@ -85,7 +80,7 @@ class LatencySecondsScriptTest {
     Files.writeString(dir.resolve("ingest-gc-7.log"), String.join("\n",
         "[2026-11-27T14:00:10.500+0000][6.5s] GC(1) Pause Young (Allocation Failure) 100M->10M(200M) 50.000ms",
         "[2026-11-27T14:00:14.500+0000][10.5s] GC(2) Pause Young (Allocation Failure) 100M->10M(200M) 7.000ms", ""));
-    Result r = runs(dir, "python3", script.toString(), "--no-header", dir.toString());
+    Result r = Commands.runPython(dir, script, "--no-header", dir.toString());
     assertEquals(0, r.exit(), r.out());
     assertEquals(List.of("STORAGE_API_AT_LEAST_ONCE,14:00:15,11,80,301,1000,5,7,"), r.out().lines().toList());
   }
@@ -97,8 +92,7 @@ class LatencySecondsScriptTest {
    */
   @Test
   void cpuSumsEachKindOfProcessPerSecondAndLeavesSecondsWithoutAProbeRowEmpty(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "latency-seconds").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed");
+    Path script = Commands.pythonScript("latency-seconds");
     Files.writeString(dir.resolve("results.json"), """
         {"run": {"startedAt": "2026-11-27T14:00:00.123456789Z"},
          "configuration": {"writeMethod": "STORAGE_API_AT_LEAST_ONCE"},
@@ -117,7 +111,7 @@ class LatencySecondsScriptTest {
         "14:00:11,21,postgres:checkpointer,20",
         "14:00:11,30,python3:a,b,15",
         "14:00:13,10,java:Main:ingest,999", ""));
-    Result r = runs(dir, "python3", script.toString(), "--cpu=" + dir.resolve("cpu.csv"), dir.toString());
+    Result r = Commands.runPython(dir, script, "--cpu=" + dir.resolve("cpu.csv"), dir.toString());
     assertEquals(0, r.exit(), r.out());
     assertEquals(List.of(
         "mode,utc,t_s,p50_ms,p99_ms,ingested_per_s,backlog,gc_pause_ms_in_second,safepoint_ms_in_second,"
@@ -126,7 +120,4 @@ class LatencySecondsScriptTest {
         "STORAGE_API_AT_LEAST_ONCE,14:00:12,12,70,200,900,3,,,,,,,"), r.out().lines().toList());
   }
 
-  private static Result runs(Path dir, String... command) throws Exception {
-    return Commands.run(dir, Duration.ofSeconds(30), command);
-  }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,9 +30,7 @@ class ProcCpuScriptTest {
 
   @Test
   void labelsAJvmByItsMainClassAndSubcommandAndCountsItsCpuPerSecond(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "proc-cpu").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Files.isRegularFile(script), "no " + script);
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed: proc-cpu cannot run");
+    Path script = Commands.pythonScript("proc-cpu");
     Path out = dir.resolve("cpu.csv");
     Process probe = new ProcessBuilder("python3", script.toString(), "--seconds=5", "--out=" + out)
         .redirectErrorStream(true).redirectOutput(dir.resolve("probe.log").toFile()).start();

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,9 +78,7 @@ class ThreadCpuScriptTest {
 
   @Test
   void countsTheCpuAndThePageFaultsOfAThreadGroup(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "thread-cpu").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Files.isRegularFile(script), "no " + script);
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed: thread-cpu cannot run");
+    Path script = Commands.pythonScript("thread-cpu");
     String tag = "faultprobe-" + UUID.randomUUID();
     Path out = dir.resolve("threads.json");
     Process sampler = new ProcessBuilder("python3", script.toString(), "--match=" + tag, "--interval=0.1",
@@ -134,8 +131,7 @@ class ThreadCpuScriptTest {
    */
   @Test
   void cutsTheSamplesToTheRunsCpuWindow(@TempDir Path dir) throws Exception {
-    Path script = Path.of("..", "scripts", "thread-cpu").toAbsolutePath().normalize();
-    Assumptions.assumeTrue(Commands.available("python3", "--version"), "python3 is not installed: thread-cpu cannot run");
+    Path script = Commands.pythonScript("thread-cpu");
     Path threads = dir.resolve("threads.json");
     // "reader" runs at one core all along; "C2 CompilerThread" compiles for the first 2 s only
     // and "reader" spends a quarter of its CPU in the kernel, switching 100 + 10 times a second
