@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
-import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.BinaryEncoder;
@@ -16,7 +15,7 @@ import org.apache.avro.io.EncoderFactory;
  * schema registry, minus the registry). Encoder, decoder and buffers are reused per thread.
  */
 public final class AvroBinaryCodec extends SchemaDrivenCodec<AvroBinaryCodec.Compiled> {
-  record Compiled(Schema schema, GenericDatumWriter<GenericRecord> writer, GenericDatumReader<GenericRecord> reader) {}
+  record Compiled(Schema schema, SliceAwareDatumWriter writer, GenericDatumReader<GenericRecord> reader) {}
 
   private transient ByteArrayOutputStream out;
   private transient BinaryEncoder encoder;
@@ -28,7 +27,7 @@ public final class AvroBinaryCodec extends SchemaDrivenCodec<AvroBinaryCodec.Com
 
   @Override
   Compiled compile(Schema s) {
-    return new Compiled(s, new GenericDatumWriter<>(s), new CheckedReader(s));
+    return new Compiled(s, new SliceAwareDatumWriter(s), new CheckedReader(s));
   }
 
   /** Avro's reader with every string (map keys too) checked by {@link TextCheck}: Avro itself takes any bytes. */

@@ -4,21 +4,17 @@ import java.io.IOException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
-import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DatumReader;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.Decoder;
-import org.apache.avro.io.Encoder;
 import org.apache.avro.util.Utf8;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.extensions.avro.io.AvroDatumFactory;
 
 /**
  * Beam's {@link AvroCoder} for generic records whose string fields may be {@link Utf8Slice}s: a
- * slice is written from its bytes in place (Avro's binary string is a length and the UTF-8 bytes,
- * the same as its bytes type), where Avro's own writer would turn any CharSequence that is not a
- * Utf8 into a String and encode it again. Decoding is Avro's (strings come back as Utf8), except
+ * slice is written from its bytes in place ({@link SliceAwareDatumWriter}). Decoding is Avro's (strings come back as Utf8), except
  * that a string is read without Avro's per-string lookup of the class to read it as.
  */
 public final class AvroRecordCoder {
@@ -33,13 +29,7 @@ public final class AvroRecordCoder {
 
     @Override
     public DatumWriter<GenericRecord> apply(Schema writer) {
-      return new GenericDatumWriter<>(writer, GenericData.get()) {
-        @Override
-        protected void writeString(Object datum, Encoder out) throws IOException {
-          if (datum instanceof Utf8Slice s) out.writeBytes(s.array(), s.offset(), s.byteLength());
-          else super.writeString(datum, out);
-        }
-      };
+      return new SliceAwareDatumWriter(writer);
     }
 
     /**

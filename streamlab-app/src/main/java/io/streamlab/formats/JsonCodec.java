@@ -103,7 +103,11 @@ public final class JsonCodec extends SchemaDrivenCodec<JsonCodec.Node> {
     switch (s.getType()) {
       case STRING:
         return new Node() {
-          public void write(JsonGenerator g, Object v) throws IOException { g.writeString(v.toString()); }
+          public void write(JsonGenerator g, Object v) throws IOException {
+            // a slice's bytes are UTF-8 already: escaped as they are, not decoded into a String first
+            if (v instanceof Utf8Slice u) g.writeUTF8String(u.array(), u.offset(), u.byteLength());
+            else g.writeString(v.toString());
+          }
           public Object read(JsonParser p) throws IOException {
             if (p.currentToken() != JsonToken.VALUE_STRING) throw mismatch(path, "a string", p);
             String text = p.getText();

@@ -5,17 +5,20 @@ import java.util.Arrays;
 import org.apache.avro.util.Utf8;
 
 /**
- * A string field's UTF-8 bytes where they already are: in the message the event was decoded
- * from. The Thrift codec hands these out instead of copying every string into an Avro
- * {@link Utf8} of its own (that copy, and the allocation behind it, was the largest single cost
- * of the reading thread); the table writers (PostgreSQL COPY, Arrow) copy the bytes once, into
- * their own buffers. Anything else sees an ordinary {@link CharSequence}: Avro's writers, Beam
- * Row and JSON conversion go through {@link #toString()}, which decodes once and keeps the String.
+ * A string field's UTF-8 bytes where they already are: in the message the event was decoded from,
+ * or in the generator's cache of a field's values. The Thrift codec hands these out instead of
+ * copying every string into an Avro {@link Utf8} of its own (that copy, and the allocation behind
+ * it, was the largest single cost of the reading thread); the generator, so that a value is read
+ * from the cache lines its bytes are on and not from a cached object's as well. The codecs and the
+ * table writers (PostgreSQL COPY, Arrow) copy the bytes once, into their own buffers. Anything
+ * else sees an ordinary {@link CharSequence}: Beam Row and JSON conversion go through
+ * {@link #toString()}, which decodes once and keeps the String.
  *
  * <p>Equal to another slice or a {@link Utf8} with the same bytes, with {@link Utf8}'s hash code,
  * so a slice and a Utf8 of the same text land in the same hash bucket. As with {@link Utf8} and
  * {@link String}, {@code Utf8.equals(slice)} is false: compare text with {@code toString()}.
- * The message's bytes must not change while the slice lives (Kafka hands each record its own).
+ * The bytes must not change while the slice lives (Kafka hands each record its own; the
+ * generator's caches never change).
  */
 public final class Utf8Slice implements CharSequence, Comparable<CharSequence> {
   private final byte[] bytes;

@@ -1,9 +1,9 @@
 package io.streamlab.generator;
 
+import io.streamlab.formats.Utf8Slice;
 import io.streamlab.schema.ThriftIdl;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,7 +14,6 @@ import java.util.SplittableRandom;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.avro.util.Utf8;
 
 /**
  * Random records of any schema. The schema is compiled once into value makers; string fields
@@ -22,7 +21,8 @@ import org.apache.avro.util.Utf8;
  * The same schema, settings and seed give the same records.
  */
 public final class RandomRecordFactory {
-  private static final char[] ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_".toCharArray();
+  private static final byte[] ALPHABET =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_".getBytes(StandardCharsets.US_ASCII);
 
   private final SplittableRandom random;
   private final GeneratorSettings settings;
@@ -74,15 +74,26 @@ public final class RandomRecordFactory {
         };
       }
       case STRING: {
-        // Utf8s, not Strings: an encoder writes a string's UTF-8 bytes, which a Utf8 holds, while a
-        // String is encoded again for every event (most of the generator's CPU was that copying,
-        // on a machine it shares with the pipeline it feeds)
-        Utf8[] cache = Arrays.stream(stringCache()).map(Utf8::new).toArray(Utf8[]::new);
-        return () -> cache[random.nextInt(cache.length)];
+        // The encoders write a string's UTF-8 bytes, so the values are cached as UTF-8 (a String
+        // would be encoded again for every event). All of a field's values sit in one array and
+        // each event's value is a new Utf8Slice over its bytes: a value picked at random is then
+        // read from the cache lines its bytes are on, where a cached object per value (a Utf8)
+        // costs a further miss on a line of its own; the slice is allocated where the thread
+        // allocates anyway, in lines already in its cache.
+        byte[][] values = stringCache();
+        int[] offsets = new int[values.length + 1];
+        for (int i = 0; i < values.length; i++) offsets[i + 1] = offsets[i] + values[i].length;
+        byte[] all = new byte[offsets[values.length]];
+        for (int i = 0; i < values.length; i++) System.arraycopy(values[i], 0, all, offsets[i], values[i].length);
+        int n = values.length;
+        return () -> {
+          int i = random.nextInt(n);
+          return new Utf8Slice(all, offsets[i], offsets[i + 1] - offsets[i]);
+        };
       }
       case BYTES: {
-        String[] cache = stringCache();
-        return () -> ByteBuffer.wrap(cache[random.nextInt(cache.length)].getBytes(StandardCharsets.UTF_8));
+        byte[][] cache = stringCache();
+        return () -> ByteBuffer.wrap(cache[random.nextInt(cache.length)].clone());
       }
       case FIXED: {
         int size = s.getFixedSize();
@@ -137,9 +148,9 @@ public final class RandomRecordFactory {
     }
   }
 
-  /** The per-field string cache: each string field draws from its own fixed set of values. */
-  private String[] stringCache() {
-    String[] cache = new String[settings.stringCacheSize()];
+  /** The per-field string cache (UTF-8): each string field draws from its own fixed set of values. */
+  private byte[][] stringCache() {
+    byte[][] cache = new byte[settings.stringCacheSize()][];
     for (int i = 0; i < cache.length; i++) cache[i] = randomString();
     return cache;
   }
@@ -164,10 +175,11 @@ public final class RandomRecordFactory {
     };
   }
 
-  private String randomString() {
+  /** An ASCII string's bytes, which are its UTF-8. */
+  private byte[] randomString() {
     int len = settings.minStringLength() + random.nextInt(settings.maxStringLength() - settings.minStringLength() + 1);
-    char[] c = new char[len];
-    for (int i = 0; i < len; i++) c[i] = ALPHABET[random.nextInt(ALPHABET.length)];
-    return new String(c);
+    byte[] b = new byte[len];
+    for (int i = 0; i < len; i++) b[i] = ALPHABET[random.nextInt(ALPHABET.length)];
+    return b;
   }
 }
