@@ -14,8 +14,9 @@ import org.apache.beam.sdk.extensions.avro.io.AvroDatumFactory;
 
 /**
  * Beam's {@link AvroCoder} for generic records whose string fields may be {@link Utf8Slice}s: a
- * slice is written from its bytes in place ({@link SliceAwareDatumWriter}). Decoding is Avro's (strings come back as Utf8), except
- * that a string is read without Avro's per-string lookup of the class to read it as.
+ * slice is written from its bytes in place ({@link SliceAwareDatumWriter}). Decoding is Avro's
+ * (strings come back as Utf8), except that a string is read without Avro's per-string lookup of
+ * the class to read it as.
  */
 public final class AvroRecordCoder {
   private AvroRecordCoder() {}
