@@ -65,11 +65,13 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
    *     ends ({@link TableWriter#holdUntilCommit}), so its rows are visible only then
    * @param holdWhileBehind where the writer can hold its appends, they are held in one transaction
    *     while the reader is behind: an append whose newest row was sent {@link #BEHIND_MICROS} or
-   *     more before is not committed until the transaction holds {@link #ROW_GROUP_ROWS} rows, an
-   *     append of fresher rows follows, or the bundle ends. A reader that keeps up commits each
-   *     append, as without holding. DuckDB commits a small transaction by copying its rows into
-   *     the table's in-memory storage, to be compressed again at its next checkpoint; a
-   *     transaction of a row group goes to the file compressed once.
+   *     more before is not committed until an append of fresher rows follows, the bundle ends, or
+   *     the transaction holds {@link #MAX_HELD_ROWS} rows. A reader that keeps up commits each
+   *     append, as without holding. DuckDB commits a transaction of less than a row group by
+   *     copying its rows into the table's in-memory storage and its log, to be compressed again
+   *     at its next checkpoint; a larger one goes to the file compressed once, its last partial
+   *     row group too. So a held transaction is not committed when it reaches a row group: the
+   *     rest of the bundle would then be a small transaction of its own.
    */
   record Batching(int maxRows, boolean atRunnerBundleTime, boolean commitPerBundle, boolean holdWhileBehind)
       implements Serializable {
@@ -77,6 +79,12 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
     static final long BEHIND_MICROS = 1_000_000;
     /** DuckDB's row group: a transaction this large is written compressed, not copied at its commit. */
     static final int ROW_GROUP_ROWS = 122_880;
+    /**
+     * The most a held transaction holds: two row groups, so that a bundle that ends early still
+     * has more than one, and the held batches' vectors (kept until the commit) stay bounded.
+     * Flink's bundles are as long where the writers hold ({@link WriteStage#configure}).
+     */
+    static final int MAX_HELD_ROWS = 2 * ROW_GROUP_ROWS;
 
     static Batching rows(int maxRows) {
       return new Batching(maxRows, false, false, false);
@@ -449,8 +457,8 @@ final class BatchAppendFn extends DoFn<GenericRecord, Void> {
         metrics.stage(Stage.WRITE).record(written.size(), 0, end - start, written.size(), ages);
       }
       if (batching.holdWhileBehind() && !written.isEmpty()
-          && (youngest < Batching.BEHIND_MICROS || heldRows >= Batching.ROW_GROUP_ROWS)) {
-        commitHeld(); // caught up, or a row group's worth: the rest of the bundle adds nothing to it
+          && (youngest < Batching.BEHIND_MICROS || heldRows >= Batching.MAX_HELD_ROWS)) {
+        commitHeld(); // caught up, or as much as a transaction holds
       }
       if (ids != null && written.size() == rows.size()) insertIds.remember(ids, rows.size());
     }

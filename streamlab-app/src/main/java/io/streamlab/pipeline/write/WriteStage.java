@@ -104,7 +104,7 @@ public final class WriteStage {
         flink.setAutoWatermarkInterval(Math.max(flink.getMaxBundleTimeMills() / 5, 10));
       }
       flink.setMaxBundleTimeMills(Math.max(flink.getMaxBundleTimeMills(), HOLDING_BUNDLE_MILLIS));
-      flink.setMaxBundleSize(Math.max(flink.getMaxBundleSize(), 2L * BatchAppendFn.Batching.ROW_GROUP_ROWS));
+      flink.setMaxBundleSize(Math.max(flink.getMaxBundleSize(), (long) BatchAppendFn.Batching.MAX_HELD_ROWS));
     }
     // With checkpointing on, Flink keeps a finished source alive forever (so it can still take
     // part in checkpoints) and a bounded read (--maxRecords / --maxReadTime) would never end.

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
@@ -260,6 +261,42 @@ class BatchAppendFnTest {
     StoreSpec quota = StoreSpec.duckdb(dir.resolve("quota.duckdb")).withDecorator(fakeQuota);
     assertEquals(false, WriteStage.holdsWhileBehind(quota, settings()));
     assertEveryAppendCommits(quota, settings(), "a fake quota");
+  }
+
+  /**
+   * A behind reader's transaction is not committed when it reaches a row group: DuckDB writes a
+   * transaction of more than a row group to the file whole, where the rest of the bundle, committed
+   * by itself, would be a small transaction copied into memory and the log. Two row groups commit.
+   */
+  @Test
+  void aBehindReadersTransactionOutgrowsARowGroupUntilTheBundleEnds(@TempDir Path dir) throws Exception {
+    PipelineOptions direct = PipelineOptionsFactory.create();
+    direct.setRunner(DirectRunner.class);
+    StoreSpec spec = StoreSpec.duckdb(dir.resolve("t.duckdb"));
+    int batch = BatchAppendFn.Batching.ROW_GROUP_ROWS / 3;
+    BatchAppendFn fn = Appenders.plain(new WriteTarget(spec, "t", TABLE, batch), FormatToStore.AVRO_GENERIC_RECORD, settings());
+    fn.setup();
+    try {
+      startBundle(fn, direct);
+      long late = System.currentTimeMillis() * 1000 - 2 * BatchAppendFn.Batching.BEHIND_MICROS;
+      long next = 0;
+      for (int b = 0; b < 4; b++, next += batch) fn.write(rows(next, batch, late));
+      assertEquals(0, rows(spec), "a row group and a third: held");
+      for (int b = 4; b < 6; b++, next += batch) fn.write(rows(next, batch, late));
+      assertEquals(BatchAppendFn.Batching.MAX_HELD_ROWS, rows(spec), "two row groups: committed");
+      fn.write(rows(next, 1, late));
+      assertEquals(BatchAppendFn.Batching.MAX_HELD_ROWS, rows(spec), "behind again: held");
+      fn.finishBundle();
+      assertEquals(BatchAppendFn.Batching.MAX_HELD_ROWS + 1, rows(spec), "the bundle's end commits");
+    } finally {
+      fn.teardown();
+    }
+  }
+
+  private static List<Object> rows(long first, int n, long sendTimeMicros) {
+    List<Object> rows = new ArrayList<>(n);
+    for (long id = first; id < first + n; id++) rows.add(row(id, sendTimeMicros));
+    return rows;
   }
 
   private static void assertEveryAppendCommits(StoreSpec spec, WriteSettings w, String where) throws Exception {

@@ -120,7 +120,7 @@ class WriteStageTest {
     org.apache.beam.runners.flink.FlinkPipelineOptions held = flinkOptions();
     WriteStage.configure(held, duckdb, settings(WriteMethod.STORAGE_API_AT_LEAST_ONCE, FormatToStore.AVRO_GENERIC_RECORD));
     assertEquals(WriteStage.HOLDING_BUNDLE_MILLIS, held.getMaxBundleTimeMills());
-    assertEquals(2L * BatchAppendFn.Batching.ROW_GROUP_ROWS, held.getMaxBundleSize());
+    assertEquals((long) BatchAppendFn.Batching.MAX_HELD_ROWS, held.getMaxBundleSize());
     assertEquals(50, held.as(WriterOptions.class).getAppendMaxAgeMillis(), "the batches keep the bundle time asked for");
     assertEquals(10L, held.getAutoWatermarkInterval(), "and the source's tick, which polls an idle reader again, its");
     assertEquals(50 * 1_000_000L, BatchAppendFn.maxAgeNanos(BatchAppendFn.Batching.rows(10).heldWhileBehind(), held));
